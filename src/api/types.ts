@@ -1,0 +1,174 @@
+// The Datagrok public REST API as the rest of the extension sees it.
+// Pure TypeScript: nothing here (or anywhere under src/api) may import `vscode`.
+import type { Readable, Writable } from 'node:stream';
+
+/** A group (a user's personal group is a group too). Fields per the API reference. */
+export interface Group {
+  id: string;
+  name: string;
+  friendlyName?: string;
+  description?: string;
+  createdOn?: string;
+  updatedOn?: string;
+  personal?: boolean;
+  hidden?: boolean;
+  parents?: GroupRelation[];
+  children?: GroupRelation[];
+}
+
+export interface GroupRelation {
+  id: string;
+  isAdmin: boolean;
+  parent?: Group;
+  child?: Group;
+}
+
+export interface MembershipRequest {
+  id: string;
+  description?: string;
+  /** Set when the request was approved or denied; absent/null while pending. */
+  resolutionDate?: string | null;
+  /** true approved, false denied, absent/null pending. */
+  approved?: boolean | null;
+  from?: Group;
+  to?: Group;
+}
+
+/** The result of a table upload or a dashboard creation, keys normalised from the server's spelling. */
+export interface CreationResult {
+  ID: string;
+  name: string;
+  Markup: string;
+  URL: string;
+}
+
+export type ShareAccess = 'View' | 'Edit';
+
+/** One entry of a connector folder listing (internal route, not in the reference). */
+export interface FileEntry {
+  /** Path within the connector, without a leading slash. Folders end without '/'. */
+  path: string;
+  name: string;
+  isFile: boolean;
+  size?: number;
+  /** ISO date-time. */
+  updatedOn?: string;
+}
+
+export interface TransferProgress {
+  /** Bytes sent or received so far. */
+  bytes: number;
+  /** Total bytes when known (Content-Length or file size). */
+  total?: number;
+}
+
+export interface CallOptions {
+  /** Cancels the request; the promise rejects with a DatagrokError of kind 'cancelled'. */
+  signal?: AbortSignal;
+}
+
+export interface TransferOptions extends CallOptions {
+  onProgress?: (progress: TransferProgress) => void;
+}
+
+/** What to upload: a file on disk (streamed), any readable stream, or bytes/text already in memory. */
+export type UploadSource =
+  | { file: string }
+  | { stream: Readable | AsyncIterable<Uint8Array>; size?: number }
+  | { data: string | Uint8Array };
+
+/**
+ * Where to download to. `file`: written to a temporary sibling and renamed into place only when the
+ * download completed, so a failed or cancelled download never leaves a partial file under that name.
+ */
+export type DownloadTarget = { file: string } | { stream: Writable };
+
+export interface TransferResult {
+  bytes: number;
+}
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path relative to the base URL, e.g. /public/v1/groups. Never contains the key. */
+  path: string;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  /** Set when the request failed: the error kind. */
+  error?: ErrorKind;
+}
+
+export interface ClientOptions {
+  /** Base URL ending in /api, e.g. https://public.datagrok.ai/api */
+  baseUrl: string;
+  /** The API key, with or without a leading "Bearer ". */
+  apiKey: string;
+  timeouts?: {
+    /** TCP/TLS connect timeout, default 30 s. */
+    connectMs?: number;
+    /** Headers and body timeout of JSON calls, default 60 s. */
+    requestMs?: number;
+    /** Headers and idle-body timeout of file/table transfers, default 600 s. */
+    transferMs?: number;
+  };
+  /** How many times an idempotent GET is retried (429/502/503/504, dropped connection). Default 3. */
+  retries?: number;
+  /** Base backoff delay in ms (doubles each retry; Retry-After wins when present). Default 500. */
+  retryBaseDelayMs?: number;
+  /** Called once per HTTP attempt, for logging. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export type ErrorKind =
+  | 'unauthorized' // 401: wrong or missing key
+  | 'forbidden' // 403: no permission
+  | 'notFound' // 404 or an ApiError about a missing entity
+  | 'server' // the server reported an error (5xx with a message, ApiError on 200, 4xx other)
+  | 'unavailable' // 502/503/504 or an HTML error page: server or proxy down
+  | 'network' // connection refused/reset, DNS failure
+  | 'timeout'
+  | 'cancelled'
+  | 'badInput' // rejected before any request: bad name, path, URL or parameters
+  | 'unsupported'; // the server lacks an optional route (file listing, file delete)
+
+export interface DatagrokApi {
+  readonly baseUrl: string;
+
+  // Files under connectors. `connector` in platform (`System:DemoFiles`) or REST (`System.DemoFiles`) form;
+  // `path` is a '/'-separated path within the connector.
+  downloadFile(connector: string, path: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
+  /** Reads a whole file into memory; rejects with kind 'badInput' without reading further when larger than maxBytes. */
+  readFile(connector: string, path: string, options?: TransferOptions & { maxBytes?: number }): Promise<Uint8Array>;
+  uploadFile(connector: string, path: string, source: UploadSource, options?: TransferOptions): Promise<void>;
+  /** DELETE of a file; rejects with kind 'unsupported' when the server has no such route. */
+  deleteFile(connector: string, path: string, options?: CallOptions): Promise<void>;
+  /** Lists a folder ('' for the root); rejects with kind 'unsupported' when the server cannot list. */
+  listFiles(connector: string, dir: string, options?: CallOptions): Promise<FileEntry[]>;
+
+  // Tables: `name` is a UUID or a name such as `<project>.<table>` or `Project:Table`.
+  downloadTable(name: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
+  uploadTable(name: string, source: UploadSource, options?: TransferOptions): Promise<CreationResult>;
+
+  // Dashboards
+  createDashboard(name: string, tableIds: string[], layout?: object, options?: CallOptions): Promise<CreationResult>;
+  shareDashboard(id: string, groups: string[], access?: ShareAccess, options?: CallOptions): Promise<void>;
+
+  // Functions: `name` like `Package:Name`. One output → that value; several → an array.
+  callFunction(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
+
+  // Groups
+  listGroups(query?: { include?: string; text?: string }, options?: CallOptions): Promise<Group[]>;
+  createGroup(group: Partial<Group> & { name: string }, saveRelations?: boolean, options?: CallOptions): Promise<Group>;
+  lookupGroups(query?: string, options?: CallOptions): Promise<Group[]>;
+  getGroup(id: string, options?: CallOptions): Promise<Group>;
+  getMembers(id: string, admin?: boolean, options?: CallOptions): Promise<Group[]>;
+  getMemberships(id: string, admin?: boolean, options?: CallOptions): Promise<Group[]>;
+  requestMembership(groupId: string, options?: CallOptions): Promise<MembershipRequest>;
+  listRequests(groupId: string, options?: CallOptions): Promise<MembershipRequest[]>;
+  approveRequest(requestId: string, options?: CallOptions): Promise<void>;
+  denyRequest(requestId: string, options?: CallOptions): Promise<void>;
+  currentUserGroup(options?: CallOptions): Promise<Group>;
+
+  /** Closes the client's own connection pool. */
+  close(): Promise<void>;
+}
