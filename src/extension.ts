@@ -1,6 +1,31 @@
 // Composition root: builds the shared services and lets each feature register itself.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
+import { Connection } from './connection/connection';
+import { registerConnection } from './connection/register';
+import { CommandLayer } from './core/commands';
+import { createLog } from './core/log';
+import type { Services } from './core/services';
+import { registerDashboards } from './dashboards/register';
+import { registerFiles } from './files/register';
+import { registerFunctions } from './functions/register';
+import { registerGroups } from './groups/register';
+import { registerTables } from './tables/register';
 
-export function activate(_context: vscode.ExtensionContext): void {}
+export function activate(context: vscode.ExtensionContext): void {
+  const log = createLog();
+  const connection = new Connection(context, log);
+  context.subscriptions.push(log, connection);
+  const services: Services = { context, log, connection, commands: new CommandLayer(log) };
+
+  registerConnection(services);
+  registerGroups(services);
+  registerTables(services);
+  registerDashboards(services);
+  registerFunctions(services);
+  registerFiles(services);
+
+  // Reads SecretStorage only: no network during activation.
+  void connection.refresh();
+}
 
 export function deactivate(): void {}

@@ -1,0 +1,115 @@
+// The one command layer every command of the extension goes through: it tells apart how a command
+// was invoked, runs long work under a cancellable progress, logs, and turns failures into one
+// notification with actions (or, for programmatic calls, a rejected promise with a clear message).
+import * as vscode from 'vscode';
+import { DatagrokError } from '../api/errors';
+import { ProgressReporter, withCancellableProgress } from './progress';
+
+export interface CommandInvocation<T> {
+  /**
+   * The argument the command was invoked with: undefined from the palette, a tree node or `Uri`
+   * from a menu, or an options object from a script, task, keybinding or test.
+   */
+  readonly arg: unknown;
+  /** Set when the command was called with a plain options object: it must never wait on the user. */
+  readonly options: T | undefined;
+  /** True when the command may ask the user (palette, menus); false when called with options. */
+  readonly interactive: boolean;
+  /**
+   * Runs work under a cancellable progress notification; cancelling aborts the signal. For a
+   * programmatic call the progress is shown too (it does not wait on the user).
+   */
+  withProgress<R>(title: string, work: (progress: ProgressReporter, signal: AbortSignal) => Promise<R>): Promise<R>;
+}
+
+export type CommandHandler<T> = (invocation: CommandInvocation<T>) => Promise<unknown>;
+
+/** Thrown (or returned through) when the user dismissed a prompt: ends the command quietly. */
+export class UserCancelled extends Error {
+  override readonly name = 'UserCancelled';
+  constructor() {
+    super('Cancelled by the user.');
+  }
+}
+
+/** A failure caused by what the user or caller gave (bad options, bad file): nothing was changed. */
+export function badInput(message: string): DatagrokError {
+  return new DatagrokError('badInput', message);
+}
+
+function isOptionsObject(arg: unknown): boolean {
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) {
+    return false;
+  }
+  const proto = Object.getPrototypeOf(arg);
+  return proto === Object.prototype || proto === null;
+}
+
+export class CommandLayer {
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    /** Runs the sign-in flow; offered on 401. */
+    private readonly signInCommand = 'datagrok.signIn',
+  ) {}
+
+  register<T = never>(id: string, handler: CommandHandler<T>): vscode.Disposable {
+    return vscode.commands.registerCommand(id, (arg?: unknown) => this.run(id, handler, arg));
+  }
+
+  private async run<T>(id: string, handler: CommandHandler<T>, arg: unknown): Promise<unknown> {
+    const programmatic = isOptionsObject(arg);
+    const invocation: CommandInvocation<T> = {
+      arg,
+      options: programmatic ? (arg as T) : undefined,
+      interactive: !programmatic,
+      withProgress: withCancellableProgress,
+    };
+    try {
+      return await handler(invocation);
+    } catch (error) {
+      if (error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled')) {
+        this.log.info(`${id}: cancelled`);
+        if (programmatic) {
+          throw error;
+        }
+        return undefined;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`${id} failed: ${message}`);
+      this.showError(message, error, () => this.run(id, handler, arg), programmatic);
+      if (programmatic) {
+        throw error instanceof Error ? error : new Error(message);
+      }
+      return undefined;
+    }
+  }
+
+  /** Shows the error with the actions that fit its kind; never awaited, so callers never wait on the user. */
+  private showError(message: string, error: unknown, retry: () => Promise<unknown>, programmatic: boolean): void {
+    const kind = error instanceof DatagrokError ? error.kind : undefined;
+    const actions: string[] = [];
+    if (kind === 'unauthorized') {
+      actions.push('Sign In');
+    }
+    if (!programmatic && (kind === 'unavailable' || kind === 'network' || kind === 'timeout')) {
+      actions.push('Retry');
+    }
+    if (kind === 'unavailable' || kind === 'network' || kind === 'notFound' || kind === 'timeout') {
+      actions.push('Open Settings');
+    }
+    actions.push('Show Log');
+    void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
+      switch (choice) {
+        case 'Sign In':
+          return vscode.commands.executeCommand(this.signInCommand);
+        case 'Retry':
+          return retry();
+        case 'Open Settings':
+          return vscode.commands.executeCommand('workbench.action.openSettings', 'datagrok.');
+        case 'Show Log':
+          return this.log.show(true);
+      }
+      return undefined;
+    });
+  }
+}

@@ -1,0 +1,61 @@
+// Shared by the integration test files: the emulator the launcher started, and signing in to it.
+// Runs inside the real VS Code extension host (Node 24, global fetch).
+import * as assert from 'node:assert';
+import * as vscode from 'vscode';
+
+function required(name: string): string {
+  const value = process.env[name];
+  assert.ok(value, `${name} is not set: run the suite through the test host (npm run test:integration)`);
+  return value;
+}
+
+export const emulator = {
+  /** Base URL ending in /api. */
+  get url(): string {
+    return required('DATAGROK_TEST_URL');
+  },
+  get key(): string {
+    return required('DATAGROK_TEST_KEY');
+  },
+  /** Origin for the /__emulator control routes. */
+  get control(): string {
+    return required('DATAGROK_TEST_CONTROL');
+  },
+};
+
+/** Calls an emulator control route (see test/emulator/README.md) and returns its JSON, if any. */
+export async function control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${emulator.control}/__emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.strictEqual(response.status, 200, `emulator control ${method} ${path} answered ${response.status}`);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Reseeds the emulator's demo data and clears its config, faults and request log. */
+export function resetEmulator(): Promise<void> {
+  return control('POST', 'reset');
+}
+
+/** Signs in to the emulator with the test key through the real command. */
+export async function signIn(): Promise<void> {
+  await vscode.commands.executeCommand('datagrok.signIn', { url: emulator.url, apiKey: emulator.key });
+}
+
+export interface EmulatorRequest {
+  method: string;
+  path: string;
+  status: number;
+  authorized: boolean;
+}
+
+export async function emulatorRequests(): Promise<EmulatorRequest[]> {
+  return control<EmulatorRequest[]>('GET', 'requests');
+}
+
+export async function clearEmulatorRequests(): Promise<void> {
+  await control('DELETE', 'requests');
+}
