@@ -1,0 +1,168 @@
+// The Datagrok REST client: one method per operation of the reference, over one Transport.
+import { createDashboard, shareDashboard } from './dashboards';
+import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
+import { callFunction } from './functions';
+import {
+  createGroup,
+  currentUserGroup,
+  getGroup,
+  getMembers,
+  getMemberships,
+  listGroups,
+  listRequests,
+  lookupGroups,
+  requestMembership,
+  resolveRequest,
+} from './groups';
+import { Transport } from './http';
+import { RouteChoice } from './routes';
+import { downloadTable, uploadTable } from './tables';
+import type {
+  CallOptions,
+  ClientOptions,
+  CreationResult,
+  DatagrokApi,
+  DownloadTarget,
+  FileEntry,
+  Group,
+  MembershipRequest,
+  ShareAccess,
+  TransferOptions,
+  TransferResult,
+  UploadSource,
+} from './types';
+
+/** Which route generation the server was found to have, per operation with two generations. */
+export interface ServerRoutes {
+  functionCall?: 'reference' | 'current';
+  currentUserGroup?: 'reference' | 'current';
+  shareDashboard?: 'reference' | 'current';
+}
+
+export class DatagrokClient implements DatagrokApi {
+  private readonly http: Transport;
+  private readonly functionRoute = new RouteChoice();
+  private readonly userGroupRoute = new RouteChoice();
+  private readonly shareRoute = new RouteChoice();
+
+  /** Throws a DatagrokError of kind 'badInput' when the base URL is not an http(s) URL. */
+  constructor(options: ClientOptions) {
+    this.http = new Transport(options);
+  }
+
+  /** The base URL without a trailing '/'. */
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  /** What has been learnt about the server's route generations (for diagnostics). */
+  get routes(): ServerRoutes {
+    return {
+      functionCall: this.functionRoute.known,
+      currentUserGroup: this.userGroupRoute.known,
+      shareDashboard: this.shareRoute.known,
+    };
+  }
+
+  downloadFile(connector: string, path: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult> {
+    return guard(() => downloadFile(this.http, connector, path, target, options));
+  }
+
+  readFile(connector: string, path: string, options?: TransferOptions & { maxBytes?: number }): Promise<Uint8Array> {
+    return guard(() => readFile(this.http, connector, path, options));
+  }
+
+  uploadFile(connector: string, path: string, source: UploadSource, options?: TransferOptions): Promise<void> {
+    return guard(() => uploadFile(this.http, connector, path, source, options));
+  }
+
+  deleteFile(connector: string, path: string, options?: CallOptions): Promise<void> {
+    return guard(() => deleteFile(this.http, connector, path, options));
+  }
+
+  listFiles(connector: string, dir: string, options?: CallOptions): Promise<FileEntry[]> {
+    return guard(() => listFiles(this.http, connector, dir, options));
+  }
+
+  downloadTable(name: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult> {
+    return guard(() => downloadTable(this.http, name, target, options));
+  }
+
+  uploadTable(name: string, source: UploadSource, options?: TransferOptions): Promise<CreationResult> {
+    return guard(() => uploadTable(this.http, name, source, options));
+  }
+
+  createDashboard(name: string, tableIds: string[], layout?: object, options?: CallOptions): Promise<CreationResult> {
+    return guard(() => createDashboard(this.http, name, tableIds, layout, options));
+  }
+
+  shareDashboard(id: string, groups: string[], access?: ShareAccess, options?: CallOptions): Promise<void> {
+    return guard(() => shareDashboard(this.http, this.shareRoute, id, groups, access, options));
+  }
+
+  callFunction(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
+    return guard(() => callFunction(this.http, this.functionRoute, name, params, options));
+  }
+
+  listGroups(query?: { include?: string; text?: string }, options?: CallOptions): Promise<Group[]> {
+    return guard(() => listGroups(this.http, query, options));
+  }
+
+  createGroup(group: Partial<Group> & { name: string }, saveRelations?: boolean, options?: CallOptions): Promise<Group> {
+    return guard(() => createGroup(this.http, group, saveRelations, options));
+  }
+
+  lookupGroups(query?: string, options?: CallOptions): Promise<Group[]> {
+    return guard(() => lookupGroups(this.http, query, options));
+  }
+
+  getGroup(id: string, options?: CallOptions): Promise<Group> {
+    return guard(() => getGroup(this.http, id, options));
+  }
+
+  getMembers(id: string, admin?: boolean, options?: CallOptions): Promise<Group[]> {
+    return guard(() => getMembers(this.http, id, admin, options));
+  }
+
+  getMemberships(id: string, admin?: boolean, options?: CallOptions): Promise<Group[]> {
+    return guard(() => getMemberships(this.http, id, admin, options));
+  }
+
+  requestMembership(groupId: string, options?: CallOptions): Promise<MembershipRequest> {
+    return guard(() => requestMembership(this.http, groupId, options));
+  }
+
+  listRequests(groupId: string, options?: CallOptions): Promise<MembershipRequest[]> {
+    return guard(() => listRequests(this.http, groupId, options));
+  }
+
+  approveRequest(requestId: string, options?: CallOptions): Promise<void> {
+    return guard(() => resolveRequest(this.http, requestId, 'approve', options));
+  }
+
+  denyRequest(requestId: string, options?: CallOptions): Promise<void> {
+    return guard(() => resolveRequest(this.http, requestId, 'deny', options));
+  }
+
+  currentUserGroup(options?: CallOptions): Promise<Group> {
+    return guard(() => currentUserGroup(this.http, this.userGroupRoute, options));
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}
+
+/** Input checks throw synchronously; every method reports failures only through its promise. */
+function guard<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return call();
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+/** A client for one server and key. Throws a 'badInput' DatagrokError when the base URL is not http(s). */
+export function createClient(options: ClientOptions): DatagrokClient {
+  return new DatagrokClient(options);
+}
