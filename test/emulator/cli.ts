@@ -1,0 +1,47 @@
+// npm run emulator -- --port P --key K [--data DIR] [--groups N] [--generation old|new|both]
+import { parseArgs } from 'node:util';
+import { startEmulator } from './server';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      key: { type: 'string', default: 'demo-key' },
+      data: { type: 'string' },
+      groups: { type: 'string', default: '0' },
+      generation: { type: 'string', default: 'both' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log('Usage: npm run emulator -- [--port P] [--key K] [--data DIR] [--groups N] [--generation old|new|both]');
+    return;
+  }
+  const port = Number(values.port);
+  const groups = Number(values.groups);
+  const generation = values.generation;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (!Number.isInteger(groups) || groups < 0) throw new Error(`--groups must be a count, got ${values.groups}`);
+  if (generation !== 'old' && generation !== 'new' && generation !== 'both') throw new Error('--generation must be old, new or both');
+
+  const emulator = await startEmulator({ port, key: values.key, dataDir: values.data, extraGroups: groups, generation });
+  console.log(`Datagrok emulator: ${emulator.baseUrl}`);
+  console.log(`API key: ${emulator.key}`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(`Datagrok emulator: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

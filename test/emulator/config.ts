@@ -1,0 +1,113 @@
+// Switchable server behaviours (POST /__emulator/config) and injected faults (POST /__emulator/faults).
+import { ApiError } from './http';
+
+export type Generation = 'old' | 'new' | 'both';
+
+export interface EmulatorConfig {
+  /** old = only reference routes, new = current routes only (reference call + user/group 404), both. */
+  generation: Generation;
+  /** Errors answered as HTTP 200 with an ApiError body, as many real servers do. */
+  errorsAsHttp200: boolean;
+  /** With errorsAsHttp200, also set the `api-error: true` header. */
+  apiErrorHeader: boolean;
+  /** ApiError body JSON-encoded as a string, Content-Type text/plain. */
+  errorBodyAsJsonString: boolean;
+  /** The listing route and the connections route exist. */
+  listing: boolean;
+  /** DELETE /public/v1/files/... exists. */
+  deleteFiles: boolean;
+  /** Added to every non-control request. */
+  latencyMs: number;
+}
+
+export function defaultConfig(): EmulatorConfig {
+  return {
+    generation: 'both',
+    errorsAsHttp200: false,
+    apiErrorHeader: true,
+    errorBodyAsJsonString: false,
+    listing: true,
+    deleteFiles: true,
+    latencyMs: 0,
+  };
+}
+
+/** Merges a partial config after checking every key and type; unknown keys are a 400. */
+export function mergeConfig(config: EmulatorConfig, patch: unknown): EmulatorConfig {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ApiError(400, 'Config must be a JSON object');
+  const next: EmulatorConfig = { ...config };
+  const defaults = defaultConfig();
+  for (const [key, value] of Object.entries(patch)) {
+    if (!(key in defaults)) throw new ApiError(400, `Unknown config key "${key}"`);
+    const k = key as keyof EmulatorConfig;
+    if (k === 'generation') {
+      if (value !== 'old' && value !== 'new' && value !== 'both') throw new ApiError(400, 'generation must be "old", "new" or "both"');
+      next.generation = value;
+    } else if (k === 'latencyMs') {
+      if (typeof value !== 'number' || !(value >= 0)) throw new ApiError(400, 'latencyMs must be a number >= 0');
+      next.latencyMs = value;
+    } else {
+      if (typeof value !== 'boolean') throw new ApiError(400, `${key} must be true or false`);
+      next[k] = value;
+    }
+  }
+  return next;
+}
+
+export interface Fault {
+  /** How many more matching requests this fault applies to. */
+  count: number;
+  /** Substring of `METHOD + ' ' + path` (path as sent, with the query string). */
+  match?: string;
+  status?: number;
+  html?: boolean;
+  retryAfter?: number;
+  apiError?: string;
+  dropAfterBytes?: number;
+  resetBeforeResponse?: boolean;
+  delayMs?: number;
+}
+
+const FAULT_KEYS: Record<string, 'number' | 'string' | 'boolean'> = {
+  count: 'number',
+  match: 'string',
+  status: 'number',
+  html: 'boolean',
+  retryAfter: 'number',
+  apiError: 'string',
+  dropAfterBytes: 'number',
+  resetBeforeResponse: 'boolean',
+  delayMs: 'number',
+};
+
+export function parseFault(value: unknown): Fault {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ApiError(400, 'A fault must be a JSON object');
+  for (const [key, v] of Object.entries(value)) {
+    const type = FAULT_KEYS[key];
+    if (!type) throw new ApiError(400, `Unknown fault key "${key}"`);
+    if (typeof v !== type) throw new ApiError(400, `Fault key "${key}" must be a ${type}`);
+  }
+  const fault = { count: 1, ...(value as Partial<Fault>) };
+  if (!Number.isInteger(fault.count) || fault.count < 1) throw new ApiError(400, 'count must be an integer >= 1');
+  if (fault.status !== undefined && (!Number.isInteger(fault.status) || fault.status < 100 || fault.status > 599)) {
+    throw new ApiError(400, 'status must be an HTTP status code');
+  }
+  return fault;
+}
+
+/** Takes one use of the first queued fault that matches this request, if any. */
+export function takeFault(queue: Fault[], method: string, url: string): Fault | undefined {
+  const key = `${method} ${url}`;
+  let decoded = key;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    // keep the raw form
+  }
+  const index = queue.findIndex((f) => f.match === undefined || key.includes(f.match) || decoded.includes(f.match));
+  if (index < 0) return undefined;
+  const fault = queue[index];
+  fault.count--;
+  if (fault.count <= 0) queue.splice(index, 1);
+  return { ...fault };
+}

@@ -1,0 +1,127 @@
+// The API routes under /api, as in the reference plus what current servers add (README "Routes").
+import { callFunction } from './functions';
+import { parseInclude } from './groups';
+import { ApiError, type Ctx, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
+import type { EmulatorState } from './state';
+
+export function apiRoutes(state: EmulatorState): Route[] {
+  const { groups, files, tables } = state;
+  const V1 = 'public/v1';
+
+  const call = async (ctx: Ctx) => sendJson(ctx.res, await callFunction(ctx.params.name, await readJson(ctx.req), tables));
+  const currentGroup = (ctx: Ctx) => sendJson(ctx.res, groups.toJson(groups.get(groups.currentUserId), parseInclude(ctx.query.get('include'))));
+
+  /** Listing (trailing `/`) or download of a connection's file via the internal connectors route. */
+  const connectorFiles = async (ctx: Ctx) => {
+    const c = files.connector(ctx.params.id);
+    const rest = ctx.rest;
+    if (rest.length === 0 || rest[rest.length - 1] === '') {
+      sendJson(ctx.res, await files.list(c, rest.slice(0, -1), queryFlag(ctx.query, 'recursive')));
+    } else await files.download(ctx.res, c, rest);
+  };
+
+  return [
+    { method: 'GET', path: 'info/server', handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
+
+    // Files
+    { method: 'GET', path: `${V1}/files/:connector/*`, handler: (ctx) => files.download(ctx.res, files.connector(ctx.params.connector), ctx.rest) },
+    {
+      method: 'POST',
+      path: `${V1}/files/:connector/*`,
+      handler: async (ctx) => {
+        await files.upload(ctx.req, files.connector(ctx.params.connector), ctx.rest);
+        sendEmpty(ctx.res);
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${V1}/files/:connector/*`,
+      flag: 'deleteFiles',
+      handler: async (ctx) => {
+        await files.remove(files.connector(ctx.params.connector), ctx.rest);
+        sendEmpty(ctx.res);
+      },
+    },
+    {
+      method: 'GET',
+      path: `${V1}/connections/:name`,
+      flag: 'listing',
+      handler: (ctx) => {
+        const c = files.connector(ctx.params.name);
+        const [namespace, short] = c.name.split(':');
+        sendJson(ctx.res, { id: c.id, name: short, nqName: c.name, namespace, friendlyName: short, dataSource: 'Files' });
+      },
+    },
+    { method: 'GET', path: 'connectors/connections/:id/files', flag: 'listing', handler: connectorFiles },
+    { method: 'GET', path: 'connectors/connections/:id/files/*', flag: 'listing', handler: connectorFiles },
+
+    // Tables and dashboards
+    { method: 'GET', path: `${V1}/tables/:name`, handler: (ctx) => tables.download(ctx.res, ctx.params.name) },
+    { method: 'POST', path: `${V1}/tables/:name`, handler: async (ctx) => sendJson(ctx.res, await tables.upload(ctx.req, ctx.params.name, ctx.origin)) },
+    {
+      method: 'POST',
+      path: `${V1}/dashboards/:name/:tableIds`,
+      handler: async (ctx) => {
+        const layout = await readJson(ctx.req);
+        if (layout !== undefined && (typeof layout !== 'object' || layout === null)) throw new ApiError(400, 'The layout must be a JSON object');
+        sendJson(ctx.res, tables.createDashboard(ctx.params.name, ctx.params.tableIds, layout, ctx.origin));
+      },
+    },
+    {
+      method: 'GET',
+      path: `${V1}/dashboards/:id/shares`,
+      handler: (ctx) => {
+        const d = tables.findDashboard(ctx.params.id);
+        if (!d) throw new ApiError(404, `Dashboard ${ctx.params.id} not found`);
+        tables.share(d, ctx.query.get('groups'), ctx.query.get('access'), groups, true);
+        sendEmpty(ctx.res);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${V1}/entities/:id/shares`,
+      generation: 'new',
+      handler: (ctx) => {
+        const id = ctx.params.id;
+        const target = tables.findDashboard(id) ?? tables.find(id);
+        if (!target) throw new ApiError(404, `Entity ${id} not found`);
+        const outcome = tables.share(target, ctx.query.get('groups'), ctx.query.get('access'), groups, false);
+        sendJson(ctx.res, { status: outcome.failed.length ? 'partial' : 'success', ...outcome });
+      },
+    },
+
+    // Functions
+    { method: 'POST', path: `${V1}/functions/:name/call`, generation: 'new', handler: call },
+
+    // Groups (specific paths before `groups/:id`)
+    { method: 'GET', path: `${V1}/groups`, handler: (ctx) => sendJson(ctx.res, groups.list(ctx.query.get('text'), parseInclude(ctx.query.get('include')))) },
+    { method: 'POST', path: `${V1}/groups`, handler: async (ctx) => sendJson(ctx.res, groups.create(await readJson(ctx.req), queryFlag(ctx.query, 'saveRelations'))) },
+    { method: 'GET', path: `${V1}/groups/lookup`, handler: (ctx) => sendJson(ctx.res, groups.lookup(ctx.query.get('query'))) },
+    { method: 'GET', path: `${V1}/groups/current`, generation: 'new', handler: currentGroup },
+    {
+      method: 'POST',
+      path: `${V1}/groups/requests/:id/approve`,
+      handler: (ctx) => {
+        groups.resolve(ctx.params.id, true);
+        sendEmpty(ctx.res);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${V1}/groups/requests/:id/deny`,
+      handler: (ctx) => {
+        groups.resolve(ctx.params.id, false);
+        sendEmpty(ctx.res);
+      },
+    },
+    { method: 'GET', path: `${V1}/groups/:id`, handler: (ctx) => sendJson(ctx.res, groups.toJson(groups.get(ctx.params.id), parseInclude(ctx.query.get('include')))) },
+    { method: 'GET', path: `${V1}/groups/:id/members`, handler: (ctx) => sendJson(ctx.res, groups.members(ctx.params.id, queryFlag(ctx.query, 'admin'))) },
+    { method: 'GET', path: `${V1}/groups/:id/memberships`, handler: (ctx) => sendJson(ctx.res, groups.memberships(ctx.params.id, queryFlag(ctx.query, 'admin'))) },
+    { method: 'POST', path: `${V1}/groups/:id/request`, handler: (ctx) => sendJson(ctx.res, groups.requestMembership(ctx.params.id)) },
+    { method: 'GET', path: `${V1}/groups/:id/requests`, handler: (ctx) => sendJson(ctx.res, groups.requestsOf(ctx.params.id)) },
+    { method: 'GET', path: `${V1}/user/group`, generation: 'old', handler: currentGroup },
+
+    // The reference function call: `{name}` is a single segment, so it cannot shadow the routes above.
+    { method: 'POST', path: `${V1}/:name/call`, generation: 'old', handler: call },
+  ];
+}

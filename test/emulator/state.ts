@@ -1,0 +1,80 @@
+// Everything the emulator knows: config, fault queue, request log and the platform's data.
+import { type EmulatorConfig, type Fault, defaultConfig } from './config';
+import { ConnectorFiles, type FileState } from './files';
+import { GroupStore } from './groups';
+import { seedFiles, seedGroups, seedTables } from './seed';
+import { TableStore } from './tables';
+
+export interface LogEntry {
+  method: string;
+  /** The path as sent (percent-encoded), without the query string. */
+  path: string;
+  /** The query string without `?` ('' when none). */
+  query: string;
+  /** 0 when the connection was dropped before any status was sent. */
+  status: number;
+  /** Whether the request carried the right `Authorization: Bearer <key>`. */
+  authorized: boolean;
+}
+
+/** The JSON of GET /__emulator/state. */
+export interface StateSnapshot {
+  config: EmulatorConfig;
+  groups: unknown[];
+  requests: unknown[];
+  tables: Array<{ ID: string; name: string; fullName: string; project: string; bytes: number; sha256: string; shares: unknown[] }>;
+  projects: Array<{ ID: string; name: string; tableIds: string[] }>;
+  dashboards: Array<{ ID: string; name: string; tableIds: string[]; layout: unknown; shares: unknown[] }>;
+  files: FileState[];
+}
+
+export class EmulatorState {
+  config: EmulatorConfig = defaultConfig();
+  faults: Fault[] = [];
+  log: LogEntry[] = [];
+  readonly groups = new GroupStore();
+  readonly files: ConnectorFiles;
+  readonly tables: TableStore;
+
+  constructor(
+    readonly dataDir: string,
+    readonly extraGroups = 0,
+    /** Config applied on start and on every reset (the CLI's --generation). */
+    readonly baseConfig: Partial<EmulatorConfig> = {},
+  ) {
+    this.files = new ConnectorFiles(dataDir);
+    this.tables = new TableStore(dataDir, this.files.tmpDir);
+  }
+
+  /** Reseeds demo data; config back to defaults; faults and request log cleared. */
+  async reset(): Promise<void> {
+    this.config = { ...defaultConfig(), ...this.baseConfig };
+    this.faults = [];
+    this.log = [];
+    seedGroups(this.groups, this.extraGroups);
+    const demog = await seedFiles(this.files);
+    await seedTables(this.tables, demog);
+  }
+
+  async snapshot(): Promise<StateSnapshot> {
+    const g = this.groups;
+    const all = { children: true, childObjects: true, parents: true, parentObjects: true };
+    return {
+      config: this.config,
+      groups: [...g.groups.values()].map((x) => g.toJson(x, all)),
+      requests: g.requests.map((r) => g.requestJson(r)),
+      tables: [...this.tables.tables.values()].map((t) => ({
+        ID: t.id,
+        name: t.name,
+        fullName: `${t.project}:${t.name}`,
+        project: t.project,
+        bytes: t.bytes,
+        sha256: t.sha256,
+        shares: t.shares,
+      })),
+      projects: [...this.tables.projects.values()].map((p) => ({ ID: p.id, name: p.name, tableIds: p.tableIds })),
+      dashboards: [...this.tables.dashboards.values()].map((d) => ({ ID: d.id, name: d.name, tableIds: d.tableIds, layout: d.layout, shares: d.shares })),
+      files: await this.files.snapshot(),
+    };
+  }
+}

@@ -1,0 +1,200 @@
+// Tables (CSV on disk under <dataDir>/tables/<id>.csv), the projects they belong to, dashboards and shares.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as path from 'node:path';
+import Papa from 'papaparse';
+import type { CreationResult } from '../../src/api/types';
+import type { GroupStore } from './groups';
+import { ApiError, isUuid, platformName } from './http';
+import { receiveToFile, sendFile, type Stored } from './streams';
+
+export type Access = 'View' | 'Edit';
+
+export interface Share {
+  /** Group id. */
+  group: string;
+  groupName: string;
+  access: Access;
+}
+
+export interface TableRecord extends Stored {
+  id: string;
+  name: string;
+  project: string;
+  createdOn: string;
+  updatedOn: string;
+  shares: Share[];
+}
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  tableIds: string[];
+}
+
+export interface DashboardRecord {
+  id: string;
+  name: string;
+  tableIds: string[];
+  layout: unknown;
+  shares: Share[];
+  createdOn: string;
+}
+
+export interface ShareOutcome {
+  shared: string[];
+  alreadyShared: string[];
+  failed: string[];
+}
+
+export class TableStore {
+  readonly tables = new Map<string, TableRecord>();
+  readonly projects = new Map<string, ProjectRecord>();
+  readonly dashboards = new Map<string, DashboardRecord>();
+
+  constructor(
+    readonly dataDir: string,
+    readonly tmpDir: string,
+  ) {}
+
+  get dir(): string {
+    return path.join(this.dataDir, 'tables');
+  }
+
+  async wipe(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+    await mkdir(this.dir, { recursive: true });
+    this.tables.clear();
+    this.projects.clear();
+    this.dashboards.clear();
+  }
+
+  fileOf(id: string): string {
+    return path.join(this.dir, `${id}.csv`);
+  }
+
+  /** `<project>.<table>`, `Project:table`, `owner:Project:table` or a bare `table` (its own project). */
+  parseName(raw: string): { project: string; table: string } {
+    const parts = platformName(raw).split(':');
+    if (parts.some((p) => p.trim() === '') || parts.length > 3) throw new ApiError(400, `Invalid table name "${raw}"`);
+    if (parts.length === 1) return { project: parts[0], table: parts[0] };
+    return { project: parts[parts.length - 2], table: parts[parts.length - 1] };
+  }
+
+  find(raw: string): TableRecord | undefined {
+    if (isUuid(raw)) return this.tables.get(raw.toLowerCase());
+    const { project, table } = this.parseName(raw);
+    for (const t of this.tables.values()) {
+      if (t.project.toLowerCase() === project.toLowerCase() && t.name.toLowerCase() === table.toLowerCase()) return t;
+    }
+    // A bare name also finds a table of that name in any project.
+    if (!platformName(raw).includes(':')) {
+      for (const t of this.tables.values()) if (t.name.toLowerCase() === table.toLowerCase()) return t;
+    }
+    return undefined;
+  }
+
+  get(raw: string): TableRecord {
+    const t = this.find(raw);
+    if (!t) throw new ApiError(404, `Table ${isUuid(raw) ? raw : platformName(raw)} not found`);
+    return t;
+  }
+
+  async download(res: ServerResponse, raw: string): Promise<void> {
+    await sendFile(res, this.fileOf(this.get(raw).id), 'text/plain; charset=utf-8');
+  }
+
+  /** Streams a CSV into place; re-uploading an existing table replaces its data and keeps its ID. */
+  async upload(req: IncomingMessage, raw: string, origin: string): Promise<CreationResult> {
+    const existing = isUuid(raw) ? this.get(raw) : this.find(raw);
+    const names = existing ? { project: existing.project, table: existing.name } : this.parseName(raw);
+    const id = existing?.id ?? randomUUID();
+    const stored = await receiveToFile(req, this.tmpDir, this.fileOf(id));
+    return this.register(id, names.project, names.table, stored, origin);
+  }
+
+  /** Seeding: a table from CSV text in memory. */
+  async put(project: string, table: string, csv: string, id: string = randomUUID()): Promise<CreationResult> {
+    await writeFile(this.fileOf(id), csv);
+    const sha256 = createHash('sha256').update(csv).digest('hex');
+    return this.register(id, project, table, { bytes: Buffer.byteLength(csv), sha256 }, '');
+  }
+
+  private register(id: string, project: string, table: string, stored: Stored, origin: string): CreationResult {
+    const now = new Date().toISOString();
+    const record = this.tables.get(id);
+    if (record) Object.assign(record, stored, { updatedOn: now });
+    else this.tables.set(id, { id, name: table, project, createdOn: now, updatedOn: now, shares: [], ...stored });
+    let p = [...this.projects.values()].find((x) => x.name.toLowerCase() === project.toLowerCase());
+    if (!p) {
+      p = { id: randomUUID(), name: project, tableIds: [] };
+      this.projects.set(p.id, p);
+    }
+    if (!p.tableIds.includes(id)) p.tableIds.push(id);
+    const name = `${project}:${table}`;
+    return {
+      ID: id,
+      name,
+      Markup: `#{x.TableInfo.${id}."${name}"}`,
+      URL: `${origin}/p/${encodeURIComponent(project)}/${encodeURIComponent(table)}`,
+    };
+  }
+
+  /** The stored table parsed (function inputs only; not streamed). */
+  async rows(raw: string): Promise<{ fields: string[]; rows: Record<string, string>[] }> {
+    const text = await readFile(this.fileOf(this.get(raw).id), 'utf8');
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    return { fields: parsed.meta.fields ?? [], rows: parsed.data };
+  }
+
+  createDashboard(rawName: string, rawTableIds: string, layout: unknown, origin: string): CreationResult {
+    const name = platformName(rawName).trim();
+    if (!name) throw new ApiError(400, 'Dashboard name is required');
+    const ids = rawTableIds.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length === 0) throw new ApiError(400, 'At least one table is required');
+    const tableIds = ids.map((raw) => this.get(raw).id);
+    let d = [...this.dashboards.values()].find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (d) Object.assign(d, { tableIds, layout: layout ?? null });
+    else {
+      d = { id: randomUUID(), name, tableIds, layout: layout ?? null, shares: [], createdOn: new Date().toISOString() };
+      this.dashboards.set(d.id, d);
+    }
+    return { ID: d.id, name: d.name, Markup: `#{x.Project.${d.id}."${d.name}"}`, URL: `${origin}/p/${encodeURIComponent(d.name)}` };
+  }
+
+  findDashboard(raw: string): DashboardRecord | undefined {
+    if (isUuid(raw)) return this.dashboards.get(raw.toLowerCase());
+    const name = platformName(raw).toLowerCase();
+    return [...this.dashboards.values()].find((d) => d.name.toLowerCase() === name);
+  }
+
+  /**
+   * Records shares. `strict` (the reference dashboards route) answers 404 for an unknown group;
+   * otherwise (the entities route) unknown groups are reported as failed.
+   */
+  share(target: { shares: Share[] }, groupsParam: string | null, accessParam: string | null, groups: GroupStore, strict: boolean): ShareOutcome {
+    const access = accessParam === null || accessParam === '' ? 'View' : accessParam;
+    if (access !== 'View' && access !== 'Edit') throw new ApiError(400, `Invalid access "${access}": use View or Edit`);
+    const wanted = (groupsParam ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    if (wanted.length === 0) throw new ApiError(400, 'The groups parameter is required');
+    const resolved = wanted.map((w) => ({ w, g: groups.findByIdOrName(w) }));
+    const missing = resolved.find((r) => !r.g);
+    if (strict && missing) throw new ApiError(404, `Group ${missing.w} not found`);
+    const outcome: ShareOutcome = { shared: [], alreadyShared: [], failed: [] };
+    for (const { w, g } of resolved) {
+      if (!g) {
+        outcome.failed.push(w);
+        continue;
+      }
+      const existing = target.shares.find((s) => s.group === g.id);
+      if (existing?.access === access) outcome.alreadyShared.push(g.name);
+      else {
+        if (existing) existing.access = access;
+        else target.shares.push({ group: g.id, groupName: g.name, access });
+        outcome.shared.push(g.name);
+      }
+    }
+    return outcome;
+  }
+}
