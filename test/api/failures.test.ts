@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { readCreationResult } from '../../src/api/creation';
+import { apiErrorOf, type FailureContext, isRouteMissing, parseErrorBody, serverFailure, transportFailure } from '../../src/api/failures';
+import { parseRetryAfter } from '../../src/api/http';
+
+const KEY = 'secret-key-123';
+const ctx: FailureContext = {
+  what: 'Listing groups',
+  method: 'GET',
+  path: '/public/v1/groups',
+  hintMissingApi: false,
+  redact: (t) => t.split(KEY).join('***'),
+};
+
+describe('error classification', () => {
+  it('finds an ApiError in an object or in a JSON string of one', () => {
+    const obj = { '#type': 'ApiError', message: 'Table not found', errorCode: 404 };
+    assert.deepEqual(apiErrorOf(obj), { message: 'Table not found', errorCode: 404 });
+    assert.deepEqual(apiErrorOf(JSON.stringify(obj)), { message: 'Table not found', errorCode: 404 });
+    assert.equal(apiErrorOf({ message: 'x' }), undefined);
+    assert.equal(apiErrorOf('hello'), undefined);
+  });
+
+  it('maps statuses to kinds with advice, the server message, and never the key', () => {
+    const cases: [number, string, RegExp][] = [
+      [401, 'unauthorized', /API key was rejected \(401\).*Sign in again/],
+      [403, 'forbidden', /permission denied \(403\)/],
+      [404, 'notFound', /not found \(404\)/],
+      [400, 'server', /rejected the request \(400\)/],
+      [500, 'server', /reported an error \(500\)/],
+      [429, 'unavailable', /busy \(429/],
+      [503, 'unavailable', /server unavailable \(503\)/],
+    ];
+    for (const [status, kind, message] of cases) {
+      const body = parseErrorBody(JSON.stringify({ message: `bad key ${KEY}`, '#type': 'ApiError' }), 'application/json');
+      const err = serverFailure(ctx, status, body);
+      assert.equal(err.kind, kind, `status ${status}`);
+      assert.match(err.message, message);
+      assert.match(err.message, /^Listing groups failed: /);
+      assert.ok(!err.message.includes(KEY));
+      assert.equal(err.serverMessage, 'bad key ***');
+      assert.equal(err.status, status);
+      assert.equal(err.details.method, 'GET');
+      assert.equal(err.details.path, '/public/v1/groups');
+    }
+  });
+
+  it('uses errorCode of an ApiError sent with 200', () => {
+    const err = serverFailure(ctx, 200, parseErrorBody('{"#type":"ApiError","message":"Group not found","errorCode":404}', 'text/plain'));
+    assert.equal(err.kind, 'notFound');
+    assert.equal(err.status, 404);
+    assert.equal(isRouteMissing(err), false);
+    const noCode = serverFailure(ctx, 200, parseErrorBody('{"#type":"ApiError","message":"boom"}', 'application/json'));
+    assert.equal(noCode.kind, 'server');
+  });
+
+  it('turns HTML error pages into "server unavailable" without HTML', () => {
+    const html = '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+    const body = parseErrorBody(html, 'text/html');
+    assert.equal(body.html, true);
+    for (const status of [500, 502]) {
+      const err = serverFailure(ctx, status, body);
+      assert.equal(err.kind, 'unavailable');
+      assert.match(err.message, new RegExp(`server unavailable \\(${status}\\)`));
+      assert.ok(!err.message.includes('<'));
+      assert.equal(err.serverMessage, undefined);
+    }
+  });
+
+  it('marks a plain 404 as a missing route and hints at /api when the base lacks it', () => {
+    const plain = serverFailure({ ...ctx, hintMissingApi: true }, 404, parseErrorBody('', undefined));
+    assert.equal(plain.kind, 'notFound');
+    assert.ok(isRouteMissing(plain));
+    assert.match(plain.message, /Is the URL missing \/api\?/);
+    const entity = serverFailure({ ...ctx, hintMissingApi: true }, 404, parseErrorBody('{"#type":"ApiError","message":"x"}', undefined));
+    assert.ok(!isRouteMissing(entity));
+    assert.ok(!entity.message.includes('/api'));
+  });
+
+  it('classifies transport errors', () => {
+    const tctx = { ...ctx, cancelled: false, timeoutMs: 60000, connectMs: 30000, host: 'h' };
+    const err = (code: string) => Object.assign(new Error(code), { code });
+    assert.equal(transportFailure(err('ECONNREFUSED'), tctx).error.kind, 'network');
+    assert.equal(transportFailure(err('ECONNREFUSED'), tctx).dropped, false);
+    assert.equal(transportFailure(err('UND_ERR_SOCKET'), tctx).dropped, true);
+    assert.equal(transportFailure(err('ECONNRESET'), tctx).error.kind, 'network');
+    assert.equal(transportFailure(err('UND_ERR_HEADERS_TIMEOUT'), tctx).error.kind, 'timeout');
+    assert.match(transportFailure(err('UND_ERR_HEADERS_TIMEOUT'), tctx).error.message, /within 60 s/);
+    assert.equal(transportFailure(err('UND_ERR_BODY_TIMEOUT'), tctx).error.kind, 'timeout');
+    assert.equal(transportFailure(err('UND_ERR_ABORTED'), { ...tctx, cancelled: true }).error.kind, 'cancelled');
+  });
+
+  it('parses Retry-After as seconds or HTTP date, capped', () => {
+    assert.equal(parseRetryAfter('2'), 2000);
+    assert.equal(parseRetryAfter('100000'), 30000);
+    const now = Date.parse('Sun, 06 Nov 1994 08:49:37 GMT');
+    assert.equal(parseRetryAfter('Sun, 06 Nov 1994 08:49:40 GMT', now), 3000);
+    assert.equal(parseRetryAfter('garbage'), undefined);
+    assert.equal(parseRetryAfter(undefined), undefined);
+  });
+
+  it('reads creation results case-insensitively', () => {
+    assert.deepEqual(readCreationResult({ id: '1', 'Grok name': 'n', markup: 'm', url: 'u' }, 'x'), {
+      ID: '1',
+      name: 'n',
+      Markup: 'm',
+      URL: 'u',
+    });
+    assert.deepEqual(readCreationResult({ ID: '2', name: 'n' }, 'x'), { ID: '2', name: 'n', Markup: '', URL: '' });
+    assert.throws(() => readCreationResult({ name: 'n' }, 'x'), /ID/);
+  });
+});
