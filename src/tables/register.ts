@@ -1,4 +1,13 @@
 import type { Services } from '../core/services';
+import { openTableCommand } from './openCommand';
+import { pushTableCommand } from './pushCommand';
+import { RecentEntities } from './recent';
 
-/** Registers the tables feature: its commands and providers. */
-export function registerTables(_services: Services): void {}
+/** Registers the tables feature: push a CSV as a table, open a table as CSV. */
+export function registerTables(services: Services): void {
+  const recent = new RecentEntities(services.context.workspaceState, 'tables');
+  services.context.subscriptions.push(
+    services.commands.register('datagrok.tables.push', (inv) => pushTableCommand(services, recent, inv)),
+    services.commands.register('datagrok.tables.open', (inv) => openTableCommand(services, recent, inv)),
+  );
+}

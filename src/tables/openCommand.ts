@@ -1,0 +1,53 @@
+// datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage) and
+// opened in an editor with language CSV.
+import * as vscode from 'vscode';
+import { badInput, type CommandInvocation } from '../core/commands';
+import { formatBytes } from '../core/progress';
+import type { Services } from '../core/services';
+import { pickEntity } from './entityPick';
+import type { RecentEntities } from './recent';
+import { safeFileName } from './tableName';
+
+export interface OpenTableOptions {
+  /** The table's ID or name (`<project>.<table>` or `Project:table`). */
+  name: string;
+}
+
+/** Opens a CSV file as a document with language CSV (the extension contributes the language id). */
+export async function showCsvDocument(document: vscode.TextDocument, preserveFocus = false): Promise<vscode.TextDocument> {
+  const csv = document.languageId === 'csv' ? document : await vscode.languages.setTextDocumentLanguage(document, 'csv');
+  await vscode.window.showTextDocument(csv, { preview: false, preserveFocus });
+  return csv;
+}
+
+export async function openTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<OpenTableOptions>): Promise<vscode.Uri> {
+  let name: string;
+  if (inv.options) {
+    if (typeof inv.options.name !== 'string' || inv.options.name.trim() === '') {
+      throw badInput('The option "name" (the table\'s ID or name) is required.');
+    }
+    name = inv.options.name.trim();
+  } else {
+    const client = await services.connection.client();
+    name = await pickEntity(recent.list(client.baseUrl), {
+      title: 'Open Table as CSV',
+      placeholder: 'Pick a table pushed from this workspace, or type a table ID or name (e.g. Demo:demog)',
+    });
+  }
+  const client = await services.connection.client();
+  const storage = services.context.globalStorageUri;
+  if (storage.scheme !== 'file') {
+    throw badInput(`Cannot download tables here: the extension's storage (${storage.toString(true)}) is not on a local disk.`);
+  }
+  const folder = vscode.Uri.joinPath(storage, 'tables');
+  await vscode.workspace.fs.createDirectory(folder);
+  const file = vscode.Uri.joinPath(folder, `${safeFileName(name)}.csv`);
+  const { bytes } = await inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
+    client.downloadTable(name, { file: file.fsPath }, { onProgress: progress.bytes, signal }),
+  );
+  services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
+  // An already open, unchanged document of that file follows the new content on disk.
+  const document = await vscode.workspace.openTextDocument(file);
+  const shown = await showCsvDocument(document);
+  return shown.uri;
+}

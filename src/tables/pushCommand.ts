@@ -1,0 +1,99 @@
+// datagrok.tables.push: the CSV of an editor (unsaved text included) or a file, judged, named and
+// uploaded with byte progress; remembered for later picks.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CreationResult } from '../api/types';
+import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { formatBytes } from '../core/progress';
+import type { Services } from '../core/services';
+import { type CsvShape, describeShape } from './csvSample';
+import { announceCreated, uriOption } from './entityPick';
+import { type CsvSource, inspectSource, pushCsv } from './pushTable';
+import type { RecentEntities } from './recent';
+import { checkTableName, defaultTableName, tableNameProblem } from './tableName';
+
+export interface PushTableOptions {
+  /** The CSV to push: a Uri, a URI string or a path; default the active editor. */
+  uri?: vscode.Uri | string;
+  /** `table`, `<project>.<table>` or `Project:table`; default from the file name. */
+  name?: string;
+}
+
+export interface CsvToPush {
+  uri: vscode.Uri;
+  source: CsvSource;
+  /** For messages: the file's name in quotes. */
+  what: string;
+  defaultName: string;
+}
+
+/**
+ * Where the CSV comes from. An open document that is unsaved, untitled or not on disk is pushed as its
+ * editor text; a saved file is streamed from disk (any size) without being read into memory.
+ */
+export async function csvToPush(target: vscode.Uri | undefined): Promise<CsvToPush> {
+  const uri = target ?? vscode.window.activeTextEditor?.document.uri;
+  if (!uri) {
+    throw badInput('There is no CSV to push: open a CSV file in the editor (or pass { uri }).');
+  }
+  const fileName = path.posix.basename(uri.path) || uri.toString();
+  const what = `"${fileName}"`;
+  const defaultName = defaultTableName(fileName);
+  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (document && (document.isDirty || document.isUntitled || uri.scheme !== 'file')) {
+    return { uri, source: { text: document.getText() }, what, defaultName };
+  }
+  if (uri.scheme === 'file') {
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.type & vscode.FileType.Directory) throw badInput(`${what} is a folder, not a CSV file.`);
+    } catch (e) {
+      if (e instanceof vscode.FileSystemError) throw badInput(`Cannot push ${what}: ${e.message}`);
+      throw e;
+    }
+    return { uri, source: { file: uri.fsPath }, what, defaultName };
+  }
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  return { uri, source: { text: new TextDecoder('utf-8').decode(bytes) }, what, defaultName };
+}
+
+/** The name box doubles as the confirmation: it says what is about to be pushed, and where. */
+async function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string): Promise<string> {
+  const ragged = shape.ragged > 0 ? ` (${shape.ragged.toLocaleString('en-US')} rows have a different number of fields than the header)` : '';
+  const name = await vscode.window.showInputBox({
+    title: `Push ${csv.what} to ${host}`,
+    prompt: `${describeShape(shape)}, ${formatBytes(shape.bytes)}${ragged}. Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`,
+    value: initial,
+    ignoreFocusOut: true,
+    validateInput: (value) => tableNameProblem(value),
+  });
+  if (name === undefined) throw new UserCancelled();
+  return name.trim();
+}
+
+function checkOptions(options: PushTableOptions): void {
+  if (options.name !== undefined && typeof options.name !== 'string') throw badInput('The option "name" must be text.');
+}
+
+export async function pushTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<PushTableOptions>): Promise<CreationResult> {
+  const options = inv.options;
+  if (options) checkOptions(options);
+  const target = options ? uriOption(options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : undefined;
+  const csv = await csvToPush(target);
+  const shape = await inspectSource(csv.source, csv.what);
+  let name = options?.name !== undefined ? checkTableName(options.name) : csv.defaultName;
+  const client = await services.connection.client();
+  const host = new URL(client.baseUrl).host;
+  if (inv.interactive) name = await confirmName(csv, shape, host, name);
+
+  const started = Date.now();
+  const { result } = await inv.withProgress(`Pushing ${csv.what} as ${name}`, (progress, signal) =>
+    pushCsv(client, csv.source, name, { shape, what: csv.what, onProgress: progress.bytes, signal }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';
+  services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
+  await recent.remember(client.baseUrl, result);
+  announceCreated(`Pushed ${csv.what} as table ${result.name} (${describeShape(shape)}).`, result);
+  return result;
+}

@@ -1,0 +1,34 @@
+// Pushing CSV to the server as a table: judged first (a sample), then uploaded — a file streamed from
+// disk at any size, or text held in memory. No vscode here: the command, the function runner's `$csv`
+// parameters and the tests all push through this one function.
+import type { CreationResult, DatagrokApi, TransferOptions } from '../api/types';
+import { type CsvShape, inspectFile, inspectText } from './csvSample';
+import { checkTableName } from './tableName';
+
+/** A saved file on disk (streamed) or CSV text in memory (an unsaved editor, a remote document). */
+export type CsvSource = { file: string } | { text: string };
+
+/** Judges the CSV; throws a badInput error (nothing uploaded) when it is empty, binary or unparsable. */
+export function inspectSource(source: CsvSource, what: string): Promise<CsvShape> {
+  return 'file' in source ? inspectFile(source.file, what) : Promise.resolve(inspectText(source.text, what));
+}
+
+/**
+ * Uploads the CSV as table `name` (`table`, `<project>.<table>` or `Project:table`; an existing table
+ * of that name is replaced). Pass the `shape` from `inspectSource` when it was already judged.
+ */
+export async function pushCsv(
+  client: DatagrokApi,
+  source: CsvSource,
+  name: string,
+  options: TransferOptions & { what?: string; shape?: CsvShape } = {},
+): Promise<{ result: CreationResult; shape: CsvShape }> {
+  const tableName = checkTableName(name);
+  const shape = options.shape ?? (await inspectSource(source, options.what ?? 'The CSV'));
+  const transfer: TransferOptions = { onProgress: options.onProgress, signal: options.signal };
+  const result =
+    'file' in source
+      ? await client.uploadTable(tableName, { file: source.file }, transfer)
+      : await client.uploadTable(tableName, { data: Buffer.from(source.text, 'utf8') }, transfer);
+  return { result, shape };
+}

@@ -1,0 +1,40 @@
+// Table names as the user types them: `table`, `<project>.<table>` or `Project:table`. Pure.
+import * as path from 'node:path';
+import { DatagrokError } from '../api/errors';
+
+/** A failure caused by what was given (mirrors core/commands badInput, without importing vscode). */
+export function badInputError(message: string): DatagrokError {
+  return new DatagrokError('badInput', message);
+}
+
+/** Why a table name is not acceptable, or undefined when it is. */
+export function tableNameProblem(name: string): string | undefined {
+  if (typeof name !== 'string' || name.trim() === '') return 'Enter a table name, e.g. sales or Project.sales.';
+  if (name.includes('/') || name.includes('\\')) return 'A table name cannot contain "/" or "\\".';
+  if (name.split(/[.:]/).some((part) => part.trim() === '')) {
+    return 'A table name cannot have an empty part: use table, <project>.<table> or Project:table.';
+  }
+  return undefined;
+}
+
+export function checkTableName(name: unknown): string {
+  const problem = typeof name === 'string' ? tableNameProblem(name) : 'The table name must be text.';
+  if (problem) throw badInputError(`Invalid table name "${String(name)}": ${problem}`);
+  return (name as string).trim();
+}
+
+/**
+ * The default table name for a file: its base name without `.csv`. Periods and colons would read as a
+ * project separator, so they become underscores (`sales.2024.csv` → `sales_2024`).
+ */
+export function defaultTableName(fileName: string): string {
+  const base = path.posix.basename(fileName.replaceAll('\\', '/')).replace(/\.(csv|tsv|txt)$/i, '');
+  const cleaned = base.replace(/[.:/\\]/g, '_').trim();
+  return cleaned === '' ? 'table' : cleaned;
+}
+
+/** A file name for a downloaded table: anything outside letters, digits, `-`, `_`, `.` becomes `_`. */
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '_');
+  return (cleaned === '' ? 'table' : cleaned).slice(0, 120);
+}
