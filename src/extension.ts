@@ -5,20 +5,27 @@ import { registerConnection } from './connection/register';
 import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
 import type { Services } from './core/services';
+import type { GroupsTreeProvider } from './groups/groupsTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
 import { registerGroups } from './groups/register';
 import { registerTables } from './tables/register';
 
-export function activate(context: vscode.ExtensionContext): void {
+/** What `activate` returns: read-only views for the integration tests (the tree's data, the status bar). */
+export interface DatagrokExtensionApi {
+  readonly groupsTree: GroupsTreeProvider;
+  readonly statusBar: vscode.StatusBarItem;
+}
+
+export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
   const log = createLog();
   const connection = new Connection(context, log);
   context.subscriptions.push(log, connection);
   const services: Services = { context, log, connection, commands: new CommandLayer(log) };
 
-  registerConnection(services);
-  registerGroups(services);
+  const { statusBar } = registerConnection(services);
+  const groupsTree = registerGroups(services);
   registerTables(services);
   registerDashboards(services);
   registerFunctions(services);
@@ -26,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
+  return { groupsTree, statusBar };
 }
 
 export function deactivate(): void {}

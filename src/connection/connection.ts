@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { createClient, normalizeBaseUrl } from '../api';
 import { DatagrokError } from '../api/errors';
+import { normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
 
@@ -25,12 +26,17 @@ export function hostOf(baseUrl: string): string {
 export class Connection implements vscode.Disposable {
   private readonly clients = new Map<string, DatagrokApi>();
   private readonly users = new Map<string, Promise<Group>>();
+  /** Users already loaded, by server: read without a request (the status bar shows them). */
+  private readonly loadedUsers = new Map<string, Group>();
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly userLoaded = new vscode.EventEmitter<Group>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private signedIn = false;
 
   /** Fires when the active server, its key, or the signed-in state changes. */
   readonly onDidChange = this.changed.event;
+  /** Fires when the active server's user becomes known (after a sign-in or a first `currentUser()`). */
+  readonly onDidLoadUser = this.userLoaded.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -38,6 +44,7 @@ export class Connection implements vscode.Disposable {
   ) {
     this.subscriptions.push(
       this.changed,
+      this.userLoaded,
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('datagrok.requestTimeoutSeconds') || e.affectsConfiguration('datagrok.transferTimeoutSeconds')) {
           this.closeClients();
@@ -78,6 +85,24 @@ export class Connection implements vscode.Disposable {
     return this.context.globalState.get<string[]>(SERVERS_KEY, []);
   }
 
+  /** Whether a key is stored for that server (normalised first; false for a malformed URL). */
+  async hasKey(url: string): Promise<boolean> {
+    try {
+      return (await this.context.secrets.get(secretKey(normalizeBaseUrl(url)))) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The active server's user if it is already known; never sends a request. */
+  peekUser(): Group | undefined {
+    try {
+      return this.loadedUsers.get(this.baseUrl());
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Re-reads whether the active server has a key; updates the `datagrok.signedIn` context key. */
   async refresh(): Promise<void> {
     let signedIn = false;
@@ -111,9 +136,17 @@ export class Connection implements vscode.Disposable {
     const baseUrl = this.baseUrl();
     let user = this.users.get(baseUrl);
     if (!user) {
-      user = this.client().then((c) => c.currentUserGroup());
-      this.users.set(baseUrl, user);
-      user.catch(() => this.users.delete(baseUrl));
+      const loading = this.client().then((c) => c.currentUserGroup());
+      user = loading;
+      this.users.set(baseUrl, loading);
+      loading.then(
+        (group) => {
+          if (this.users.get(baseUrl) === loading) this.rememberUser(baseUrl, group);
+        },
+        () => {
+          if (this.users.get(baseUrl) === loading) this.users.delete(baseUrl);
+        },
+      );
     }
     return user;
   }
@@ -124,7 +157,8 @@ export class Connection implements vscode.Disposable {
    */
   async signIn(url: string, apiKey: string, signal?: AbortSignal): Promise<Group> {
     const baseUrl = normalizeBaseUrl(url);
-    const key = apiKey.trim();
+    // Stored as sent: without a pasted "Bearer " prefix.
+    const key = normalizeApiKey(apiKey);
     if (key === '' || key.toLowerCase() === 'bearer') {
       throw new DatagrokError('badInput', 'The API key is empty. Copy it from your Datagrok profile (API Key link).');
     }
@@ -132,6 +166,8 @@ export class Connection implements vscode.Disposable {
     let user: Group;
     try {
       user = await probe.currentUserGroup({ signal });
+    } catch (error) {
+      throw signInFailure(error, baseUrl);
     } finally {
       await probe.close();
     }
@@ -140,9 +176,8 @@ export class Connection implements vscode.Disposable {
     await this.context.globalState.update(SERVERS_KEY, [baseUrl, ...servers]);
     this.forget(baseUrl);
     this.users.set(baseUrl, Promise.resolve(user));
-    if (this.serverUrl !== baseUrl) {
-      await vscode.workspace.getConfiguration('datagrok').update('serverUrl', baseUrl, vscode.ConfigurationTarget.Global);
-    }
+    this.rememberUser(baseUrl, user);
+    await this.setServerUrl(baseUrl);
     this.log.info(`Signed in to ${hostOf(baseUrl)} as ${user.friendlyName ?? user.name}`);
     await this.refresh();
     return user;
@@ -160,8 +195,28 @@ export class Connection implements vscode.Disposable {
   /** Makes another server active (its own key, if one is stored, is used from then on). */
   async switchServer(url: string): Promise<void> {
     const baseUrl = normalizeBaseUrl(url);
-    await vscode.workspace.getConfiguration('datagrok').update('serverUrl', baseUrl, vscode.ConfigurationTarget.Global);
+    await this.setServerUrl(baseUrl);
     await this.refresh();
+  }
+
+  /**
+   * Writes the setting where it is in force: a workspace value would hide a global one, so when the
+   * workspace sets it, the workspace value is the one changed.
+   */
+  private async setServerUrl(baseUrl: string): Promise<void> {
+    if (this.serverUrl === baseUrl) return;
+    const config = vscode.workspace.getConfiguration('datagrok');
+    const inspected = config.inspect<string>('serverUrl');
+    const target =
+      inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+    await config.update('serverUrl', baseUrl, target);
+  }
+
+  private rememberUser(baseUrl: string, user: Group): void {
+    this.loadedUsers.set(baseUrl, user);
+    this.userLoaded.fire(user);
   }
 
   private createClient(baseUrl: string, apiKey: string): DatagrokApi {
@@ -181,6 +236,7 @@ export class Connection implements vscode.Disposable {
     void this.clients.get(baseUrl)?.close();
     this.clients.delete(baseUrl);
     this.users.delete(baseUrl);
+    this.loadedUsers.delete(baseUrl);
   }
 
   private closeClients(): void {
@@ -196,4 +252,38 @@ export class Connection implements vscode.Disposable {
       s.dispose();
     }
   }
+}
+
+/**
+ * A sign-in probe failed: says what to do in terms of sign-in (a wrong key, a URL that is not a
+ * Datagrok API, a server that cannot be reached), keeping the kind so the command layer offers the
+ * right actions.
+ */
+function signInFailure(error: unknown, baseUrl: string): unknown {
+  if (!(error instanceof DatagrokError)) return error;
+  const host = hostOf(baseUrl);
+  const detail = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
+  let message: string;
+  switch (error.kind) {
+    case 'unauthorized':
+      message = `${host} rejected the API key (401). Copy the whole key again from your Datagrok profile (API Key link); nothing was stored.`;
+      break;
+    case 'notFound':
+      message = `${baseUrl} is not a Datagrok API (404). Check the server URL: it must end with /api, e.g. https://public.datagrok.ai/api. Nothing was stored.${detail}`;
+      break;
+    case 'network':
+      message = `Cannot reach ${host}: the server did not answer. Check the server URL and your network; nothing was stored.`;
+      break;
+    case 'timeout':
+      message = `${host} did not answer in time. Check the server URL and your network; nothing was stored.`;
+      break;
+    case 'unavailable':
+      message = `${host} is unavailable${error.status ? ` (${error.status})` : ''}: the server or its proxy is down. Try again later; nothing was stored.`;
+      break;
+    case 'cancelled':
+      return error;
+    default:
+      message = `Signing in to ${host} failed: ${error.message} Nothing was stored.`;
+  }
+  return new DatagrokError(error.kind, message, { ...error.details, cause: error });
 }

@@ -1,4 +1,43 @@
+import * as vscode from 'vscode';
+import { badInput } from '../core/commands';
 import type { Services } from '../core/services';
+import { registerSignIn } from './signIn';
+import { ConnectionStatusBar } from './statusBar';
+import { registerSwitchServer } from './switchServer';
+
+/** A tree item whose platform ID `datagrok.copyId` copies (group, membership request, …). */
+export interface HasEntityId {
+  readonly entityId: string;
+}
+
+function entityIdOf(arg: unknown): string | undefined {
+  if (arg && typeof arg === 'object') {
+    const o = arg as { entityId?: unknown; id?: unknown };
+    if (typeof o.entityId === 'string') return o.entityId;
+    if (Object.getPrototypeOf(arg) === Object.prototype && typeof o.id === 'string') return o.id;
+  }
+  return undefined;
+}
 
 /** Registers sign-in, sign-out, server switching, the status bar item and the log command. */
-export function registerConnection(_services: Services): void {}
+export function registerConnection(services: Services): { statusBar: vscode.StatusBarItem } {
+  const { context, commands, log } = services;
+  const statusBar = new ConnectionStatusBar(services.connection);
+  context.subscriptions.push(
+    statusBar,
+    ...registerSignIn(services),
+    ...registerSwitchServer(services),
+    commands.register('datagrok.showLog', async () => {
+      log.show(true);
+    }),
+    // From a tree item (or `{ id }`): copies the item's platform ID and returns it.
+    commands.register<{ id: string }>('datagrok.copyId', async (inv) => {
+      const id = entityIdOf(inv.arg);
+      if (!id) throw badInput('Copy ID works on a group or request item, or with { id }.');
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(`Copied ${id}`, 3000);
+      return id;
+    }),
+  );
+  return { statusBar: statusBar.item };
+}

@@ -1,4 +1,39 @@
+import * as vscode from 'vscode';
+import { hostOf } from '../connection/connection';
 import type { Services } from '../core/services';
+import { registerGroupCommands } from './commands';
+import { GroupsModel } from './groupsModel';
+import { GroupsTreeProvider } from './groupsTree';
 
-/** Registers the groups feature: its commands and providers. */
-export function registerGroups(_services: Services): void {}
+/** Registers the groups feature: the Groups view and its commands. Returns the tree's data provider. */
+export function registerGroups(services: Services): GroupsTreeProvider {
+  const { context, connection, log } = services;
+  const model = new GroupsModel(connection);
+  const tree = new GroupsTreeProvider(model, connection, log);
+  const view = vscode.window.createTreeView('datagrok.groups', { treeDataProvider: tree, showCollapseAll: true });
+
+  const describeServer = () => {
+    try {
+      view.description = connection.isSignedIn ? hostOf(connection.baseUrl()) : undefined;
+    } catch {
+      view.description = undefined;
+    }
+  };
+  describeServer();
+
+  context.subscriptions.push(
+    model,
+    tree,
+    view,
+    connection.onDidChange(() => {
+      describeServer();
+      view.badge = undefined;
+    }),
+    // The count of requests waiting for the user, on the view (and its activity bar icon).
+    model.onDidLoadPendingRequests((count) => {
+      view.badge = count > 0 ? { value: count, tooltip: `${count} pending membership request${count === 1 ? '' : 's'}` } : undefined;
+    }),
+    ...registerGroupCommands(services, tree, view),
+  );
+  return tree;
+}

@@ -1,0 +1,100 @@
+// Sign in and sign out: the key is checked against the server before it is stored (Connection.signIn),
+// so a wrong key, a wrong URL or an unreachable server each fail with their own message and store nothing.
+import * as vscode from 'vscode';
+import { normalizeBaseUrl } from '../api';
+import type { Group } from '../api/types';
+import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import { hostOf } from './connection';
+
+export interface SignInOptions {
+  /** Base URL ending in /api; default the active server. */
+  url?: string;
+  /** The API key, with or without a leading "Bearer ". */
+  apiKey?: string;
+}
+
+/** The message an input box shows for a URL that is not a server URL; undefined when it is one. */
+export function serverUrlProblem(value: string): string | undefined {
+  try {
+    normalizeBaseUrl(value);
+    return undefined;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** Asks for a server URL, prefilled; rejects with UserCancelled when dismissed. */
+export async function askServerUrl(prefill: string, title = 'Datagrok: Sign In'): Promise<string> {
+  const url = await vscode.window.showInputBox({
+    title,
+    prompt: 'The Datagrok server URL: the address you open in the browser followed by /api, e.g. https://public.datagrok.ai/api',
+    value: prefill,
+    placeHolder: 'https://public.datagrok.ai/api',
+    ignoreFocusOut: true,
+    validateInput: (value) => serverUrlProblem(value),
+  });
+  if (url === undefined) throw new UserCancelled();
+  return normalizeBaseUrl(url);
+}
+
+async function askApiKey(baseUrl: string): Promise<string> {
+  const key = await vscode.window.showInputBox({
+    title: `Datagrok: Sign In to ${hostOf(baseUrl)}`,
+    prompt: 'Your API key: in Datagrok, open your profile (the picture in the left panel) and follow the API Key link.',
+    placeHolder: 'Paste the key (a leading "Bearer " is fine)',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim().replace(/^bearer\s*/i, '') === '' ? 'Paste the API key from your Datagrok profile.' : undefined),
+  });
+  if (key === undefined) throw new UserCancelled();
+  return key;
+}
+
+/** Checks the key with the server under a cancellable progress, then stores it (Connection.signIn). */
+export async function checkAndSignIn(
+  services: Services,
+  invocation: CommandInvocation<unknown>,
+  url: string,
+  apiKey: string,
+): Promise<Group> {
+  const baseUrl = normalizeBaseUrl(url);
+  const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)}…`, (_progress, signal) =>
+    services.connection.signIn(baseUrl, apiKey, signal),
+  );
+  void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${user.friendlyName || user.name}.`);
+  return user;
+}
+
+/** The interactive flow: URL (unless given), then the key. */
+export async function promptSignIn(services: Services, invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
+  const baseUrl = url ?? (await askServerUrl(services.connection.serverUrl || 'https://public.datagrok.ai/api'));
+  const key = await askApiKey(baseUrl);
+  return checkAndSignIn(services, invocation, baseUrl, key);
+}
+
+function optionalString(value: unknown, name: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw badInput(`${name} must be text.`);
+  return value;
+}
+
+export function registerSignIn(services: Services): vscode.Disposable[] {
+  const { commands, connection } = services;
+  return [
+    commands.register<SignInOptions>('datagrok.signIn', async (inv) => {
+      if (!inv.options) return promptSignIn(services, inv);
+      const url = optionalString(inv.options.url, 'url') ?? connection.serverUrl;
+      const apiKey = optionalString(inv.options.apiKey, 'apiKey');
+      if (apiKey === undefined || apiKey.trim() === '') {
+        throw badInput('datagrok.signIn needs { apiKey } (and optionally { url }) when called with options.');
+      }
+      return checkAndSignIn(services, inv, url, apiKey);
+    }),
+    commands.register('datagrok.signOut', async () => {
+      const host = hostOf(connection.baseUrl());
+      await connection.signOut();
+      void vscode.window.showInformationMessage(`Signed out of ${host}; its key was removed from this machine.`);
+    }),
+  ];
+}

@@ -1,0 +1,62 @@
+// The status bar item: which server, which user, and one click to switch server or sign in.
+// The user is shown once something loaded it (sign-in, the groups tree): the item never sends a
+// request itself, so activation stays free of network traffic.
+import * as vscode from 'vscode';
+import type { Connection } from './connection';
+import { hostOf } from './connection';
+
+export class ConnectionStatusBar implements vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly connection: Connection) {
+    this.item = vscode.window.createStatusBarItem('datagrok.status', vscode.StatusBarAlignment.Left, -100);
+    this.item.name = 'Datagrok';
+    this.subscriptions.push(
+      this.item,
+      connection.onDidChange(() => this.update()),
+      connection.onDidLoadUser(() => this.update()),
+    );
+    this.update();
+    this.item.show();
+  }
+
+  update(): void {
+    let baseUrl: string;
+    try {
+      baseUrl = this.connection.baseUrl();
+    } catch (e) {
+      this.item.text = '$(warning) Datagrok: check server URL';
+      this.item.tooltip = e instanceof Error ? e.message : String(e);
+      this.item.command = { title: 'Open Settings', command: 'workbench.action.openSettings', arguments: ['datagrok.serverUrl'] };
+      return;
+    }
+    const host = hostOf(baseUrl);
+    const tooltip = new vscode.MarkdownString(undefined, true);
+    tooltip.appendMarkdown('**Datagrok** server  \n');
+    tooltip.appendText(baseUrl);
+    tooltip.appendMarkdown('\n\n');
+    if (this.connection.isSignedIn) {
+      const user = this.connection.peekUser();
+      const name = user ? user.friendlyName || user.name : undefined;
+      this.item.text = name ? `$(graph) ${host} · ${name}` : `$(graph) ${host}`;
+      if (user) {
+        tooltip.appendMarkdown('Signed in as ');
+        tooltip.appendText(`${name} (${user.name})`);
+      } else {
+        tooltip.appendMarkdown('Signed in');
+      }
+      tooltip.appendMarkdown('\n\nClick to switch server.');
+      this.item.command = 'datagrok.switchServer';
+    } else {
+      this.item.text = '$(graph) Datagrok: Sign in';
+      tooltip.appendMarkdown('Not signed in. Click to sign in with your API key.');
+      this.item.command = 'datagrok.signIn';
+    }
+    this.item.tooltip = tooltip;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

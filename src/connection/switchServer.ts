@@ -1,0 +1,79 @@
+// Switching the active server: each server keeps its own key, so switching to one without a key is
+// a sign-in to it (the server becomes active only once its key was accepted).
+import * as vscode from 'vscode';
+import { normalizeBaseUrl } from '../api';
+import { badInput, UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import { hostOf } from './connection';
+import { askServerUrl, promptSignIn } from './signIn';
+
+export const PUBLIC_SERVER = 'https://public.datagrok.ai/api';
+
+export interface SwitchServerOptions {
+  url: string;
+}
+
+export interface SwitchServerResult {
+  /** The active server's base URL. */
+  url: string;
+  /** Whether a key is stored for it. */
+  signedIn: boolean;
+}
+
+interface ServerItem extends vscode.QuickPickItem {
+  url?: string;
+}
+
+async function pickServer(services: Services): Promise<{ url: string; other: boolean }> {
+  const { connection } = services;
+  let active: string | undefined;
+  try {
+    active = connection.baseUrl();
+  } catch {
+    active = undefined;
+  }
+  const urls = [...new Set([...(active ? [active] : []), ...connection.knownServers(), PUBLIC_SERVER])];
+  const items: ServerItem[] = [];
+  for (const url of urls) {
+    const signedIn = await connection.hasKey(url);
+    const state = signedIn ? 'signed in' : 'not signed in';
+    items.push({
+      label: `${signedIn ? '$(pass-filled)' : '$(circle-large-outline)'} ${hostOf(url)}`,
+      description: url === active ? `${state} · active` : state,
+      detail: url,
+      url,
+    });
+  }
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(add) Other server…', description: 'type its URL' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Datagrok: Switch Server',
+    placeHolder: 'The server to work with (each server keeps its own API key)',
+    matchOnDetail: true,
+  });
+  if (!picked) throw new UserCancelled();
+  if (picked.url) return { url: picked.url, other: false };
+  return { url: await askServerUrl('https://', 'Datagrok: Switch to Another Server'), other: true };
+}
+
+export function registerSwitchServer(services: Services): vscode.Disposable[] {
+  const { commands, connection } = services;
+  return [
+    commands.register<SwitchServerOptions>('datagrok.switchServer', async (inv): Promise<SwitchServerResult> => {
+      if (inv.options) {
+        if (typeof inv.options.url !== 'string') throw badInput('datagrok.switchServer needs { url }, e.g. { url: "https://public.datagrok.ai/api" }.');
+        await connection.switchServer(inv.options.url);
+        return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
+      }
+      const { url } = await pickServer(services);
+      const baseUrl = normalizeBaseUrl(url);
+      if (await connection.hasKey(baseUrl)) {
+        await connection.switchServer(baseUrl);
+        void vscode.window.showInformationMessage(`Now working with ${hostOf(baseUrl)}.`);
+      } else {
+        // Only a key the server accepted makes it the active server.
+        await promptSignIn(services, inv, baseUrl);
+      }
+      return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
+    }),
+  ];
+}

@@ -1,0 +1,183 @@
+// The groups data the tree shows, loaded from the active server on demand and cached until a refresh.
+// A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
+// asking again (Retry) reloads only what failed.
+import * as vscode from 'vscode';
+import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
+import type { Connection } from '../connection/connection';
+
+/** Who the user is and which groups they belong to / administer, for badges and context values. */
+export interface UserContext {
+  me: Group;
+  memberOf: ReadonlySet<string>;
+  adminOf: ReadonlySet<string>;
+}
+
+/** A group in a relation list, with whether the relation carries admin rights. */
+export interface RelatedGroup {
+  group: Group;
+  isAdmin: boolean;
+}
+
+export interface PendingRequests {
+  requests: MembershipRequest[];
+  /** Groups whose requests could not be read, with why. */
+  failures: { group: Group; error: unknown }[];
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function groupName(g: Group | undefined): string {
+  return g ? g.name || g.friendlyName || g.id : 'unknown';
+}
+
+/** Sorted by name (case-insensitive), duplicates dropped: tree items need unique ids. */
+export function sortGroups(groups: readonly Group[]): Group[] {
+  const seen = new Set<string>();
+  return groups.filter((g) => g && typeof g.id === 'string' && !seen.has(g.id) && seen.add(g.id)).sort((a, b) => collator.compare(groupName(a), groupName(b)));
+}
+
+export function isPending(r: MembershipRequest): boolean {
+  return (r.approved === undefined || r.approved === null) && !r.resolutionDate;
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        results[i] = { status: 'fulfilled', value: await work(items[i]) };
+      } catch (reason) {
+        results[i] = { status: 'rejected', reason };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export class GroupsModel implements vscode.Disposable {
+  private cache = new Map<string, Promise<unknown>>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly pendingLoaded = new vscode.EventEmitter<number>();
+
+  /** Fires after a change made through the model (create, request, approve, deny) or a reload. */
+  readonly onDidChange = this.changed.event;
+  /** Fires with the number of pending requests the user can act on, each time they are loaded. */
+  readonly onDidLoadPendingRequests = this.pendingLoaded.event;
+
+  constructor(private readonly connection: Connection) {}
+
+  /** Drops every cached answer and tells listeners to ask again. */
+  reload(): void {
+    this.cache = new Map();
+    this.changed.fire();
+  }
+
+  private cached<T>(key: string, load: (api: DatagrokApi) => Promise<T>): Promise<T> {
+    const hit = this.cache.get(key) as Promise<T> | undefined;
+    if (hit) return hit;
+    const cache = this.cache;
+    const loading = this.connection.client().then(load);
+    cache.set(key, loading);
+    loading.catch(() => {
+      if (cache.get(key) === loading) cache.delete(key);
+    });
+    return loading;
+  }
+
+  userContext(): Promise<UserContext> {
+    return this.cached('context', async (api) => {
+      const me = await this.connection.currentUser();
+      const [memberships, adminships] = await Promise.all([api.getMemberships(me.id), api.getMemberships(me.id, true)]);
+      return {
+        me,
+        memberOf: new Set(memberships.map((g) => g.id)),
+        adminOf: new Set(adminships.map((g) => g.id)),
+      };
+    });
+  }
+
+  /** Every group of the server, sorted by name. */
+  allGroups(): Promise<Group[]> {
+    return this.cached('all', async (api) => sortGroups(await api.listGroups()));
+  }
+
+  /** The server's own lookup (a substring match on names), sorted by name. */
+  lookup(text: string): Promise<Group[]> {
+    return this.cached(`lookup:${text}`, async (api) => sortGroups(await api.lookupGroups(text)));
+  }
+
+  /** The groups the user is a member of (admin flag from the user context). */
+  async myMemberships(): Promise<RelatedGroup[]> {
+    const ctx = await this.userContext();
+    return this.memberships(ctx.me.id);
+  }
+
+  members(groupId: string): Promise<RelatedGroup[]> {
+    return this.cached(`members:${groupId}`, async (api) => {
+      const [all, admins] = await Promise.all([api.getMembers(groupId), api.getMembers(groupId, true)]);
+      const adminIds = new Set(admins.map((g) => g.id));
+      return sortGroups(all).map((group) => ({ group, isAdmin: adminIds.has(group.id) }));
+    });
+  }
+
+  memberships(groupId: string): Promise<RelatedGroup[]> {
+    return this.cached(`memberships:${groupId}`, async (api) => {
+      const [all, admin] = await Promise.all([api.getMemberships(groupId), api.getMemberships(groupId, true)]);
+      const adminIds = new Set(admin.map((g) => g.id));
+      return sortGroups(all).map((group) => ({ group, isAdmin: adminIds.has(group.id) }));
+    });
+  }
+
+  /** Pending requests to one group (needs admin rights on it). */
+  requestsTo(groupId: string): Promise<MembershipRequest[]> {
+    return this.cached(`requests:${groupId}`, async (api) => (await api.listRequests(groupId)).filter(isPending));
+  }
+
+  /** Pending requests to every group the user administers. */
+  pendingRequests(): Promise<PendingRequests> {
+    return this.cached('pending', async (api) => {
+      const me = await this.connection.currentUser();
+      const administered = sortGroups(await api.getMemberships(me.id, true));
+      const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
+      const result: PendingRequests = { requests: [], failures: [] };
+      settled.forEach((s, i) => {
+        if (s.status === 'fulfilled') result.requests.push(...s.value);
+        else result.failures.push({ group: administered[i], error: s.reason });
+      });
+      this.pendingLoaded.fire(result.requests.length);
+      return result;
+    });
+  }
+
+  async createGroup(group: { name: string; friendlyName?: string; description?: string }, signal?: AbortSignal): Promise<Group> {
+    const api = await this.connection.client();
+    const created = await api.createGroup(group, false, { signal });
+    this.reload();
+    return created;
+  }
+
+  async requestMembership(groupId: string, signal?: AbortSignal): Promise<MembershipRequest> {
+    const api = await this.connection.client();
+    const request = await api.requestMembership(groupId, { signal });
+    this.reload();
+    return request;
+  }
+
+  async resolveRequest(requestId: string, approve: boolean, signal?: AbortSignal): Promise<void> {
+    const api = await this.connection.client();
+    await (approve ? api.approveRequest(requestId, { signal }) : api.denyRequest(requestId, { signal }));
+    this.reload();
+  }
+
+  getGroup(groupId: string, signal?: AbortSignal): Promise<Group> {
+    return this.connection.client().then((api) => api.getGroup(groupId, { signal }));
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.pendingLoaded.dispose();
+  }
+}
