@@ -1,0 +1,145 @@
+// datagrok.dashboards.share: a dashboard (made here, or a typed ID) shared with groups or users, found
+// on the server as the user types, with View or Edit access.
+import * as vscode from 'vscode';
+import type { DatagrokApi, Group, ShareAccess } from '../api/types';
+import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import { pickEntity } from '../tables/entityPick';
+import type { RecentEntities } from '../tables/recent';
+
+export interface ShareDashboardOptions {
+  /** The dashboard's ID (or name). */
+  id: string;
+  /** Group or user IDs or names. */
+  groups: string[];
+  access?: ShareAccess;
+}
+
+/** An interactive invocation about one dashboard (e.g. "Share…" after creating it): asks the rest. */
+export class DashboardTarget {
+  constructor(readonly id: string) {}
+}
+
+const ACCESS: readonly ShareAccess[] = ['View', 'Edit'];
+
+function checkOptions(options: ShareDashboardOptions): { id: string; groups: string[]; access: ShareAccess } {
+  if (typeof options.id !== 'string' || options.id.trim() === '') throw badInput('The option "id" (the dashboard ID) is required.');
+  if (!Array.isArray(options.groups) || options.groups.length === 0) {
+    throw badInput('The option "groups" must list at least one group or user (ID or name).');
+  }
+  const bad = options.groups.find((g) => typeof g !== 'string' || g.trim() === '' || g.includes(','));
+  if (bad !== undefined) throw badInput(`Invalid group "${String(bad)}" in "groups": each must be a group or user ID or name (no commas).`);
+  const access = options.access ?? 'View';
+  if (!ACCESS.includes(access)) throw badInput(`Invalid access "${String(access)}": use "View" or "Edit".`);
+  return { id: options.id.trim(), groups: options.groups.map((g) => g.trim()), access };
+}
+
+interface GroupItem extends vscode.QuickPickItem {
+  group: Group;
+}
+
+function groupItem(group: Group): GroupItem {
+  const kind = group.personal ? 'user' : 'group';
+  const label = group.friendlyName && group.friendlyName !== group.name ? `${group.friendlyName} (${group.name})` : group.name;
+  return { label: `${group.personal ? '$(person)' : '$(organization)'} ${label}`, description: kind, detail: group.description || undefined, group };
+}
+
+/** A multi-select quick pick fed by the server's group lookup as the user types; keeps what was ticked. */
+export function pickGroups(client: DatagrokApi, log: vscode.LogOutputChannel): Promise<Group[]> {
+  const quickPick = vscode.window.createQuickPick<GroupItem>();
+  quickPick.title = 'Share Dashboard: groups and users';
+  quickPick.placeholder = 'Type to find groups or users on the server; tick one or more, then press Enter';
+  quickPick.canSelectMany = true;
+  quickPick.ignoreFocusOut = true;
+  quickPick.matchOnDescription = true;
+  let selected: GroupItem[] = [];
+  let lookup: AbortController | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const load = (text: string) => {
+    lookup?.abort();
+    const controller = new AbortController();
+    lookup = controller;
+    quickPick.busy = true;
+    client
+      .lookupGroups(text.trim() || undefined, { signal: controller.signal })
+      .then((groups) => {
+        if (controller.signal.aborted) return;
+        const kept = new Map(selected.map((s) => [s.group.id, s]));
+        const fresh = groups.filter((g) => !kept.has(g.id)).map(groupItem);
+        quickPick.items = [...kept.values(), ...fresh];
+        quickPick.selectedItems = [...kept.values()];
+      })
+      .catch((e: unknown) => {
+        if (!controller.signal.aborted) log.warn(`Group lookup failed: ${e instanceof Error ? e.message : String(e)}`);
+      })
+      .finally(() => {
+        if (lookup === controller) quickPick.busy = false;
+      });
+  };
+
+  return new Promise<Group[]>((resolve, reject) => {
+    let done = false;
+    quickPick.onDidChangeSelection((items) => {
+      selected = [...items];
+    });
+    quickPick.onDidChangeValue((value) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => load(value), 250);
+    });
+    quickPick.onDidAccept(() => {
+      if (selected.length === 0) return;
+      done = true;
+      resolve(selected.map((s) => s.group));
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      clearTimeout(timer);
+      lookup?.abort();
+      if (!done) reject(new UserCancelled());
+      quickPick.dispose();
+    });
+    quickPick.show();
+    load('');
+  });
+}
+
+async function askAccess(): Promise<ShareAccess> {
+  const items = [
+    { label: 'View' as ShareAccess, description: 'can open the dashboard' },
+    { label: 'Edit' as ShareAccess, description: 'can open and change it' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Share Dashboard: access', ignoreFocusOut: true });
+  if (!picked) throw new UserCancelled();
+  return picked.label;
+}
+
+export async function shareDashboardCommand(services: Services, dashboards: RecentEntities, inv: CommandInvocation<ShareDashboardOptions>): Promise<undefined> {
+  const client = await services.connection.client();
+  let id: string;
+  let groups: string[];
+  let access: ShareAccess;
+  let groupLabels: string[];
+  if (inv.options) {
+    ({ id, groups, access } = checkOptions(inv.options));
+    groupLabels = groups;
+  } else {
+    id =
+      inv.arg instanceof DashboardTarget
+        ? inv.arg.id
+        : await pickEntity(dashboards.list(client.baseUrl), {
+            title: 'Share Dashboard',
+            placeholder: 'Pick a dashboard created from this workspace, or type a dashboard ID',
+          });
+    const picked = await pickGroups(client, services.log);
+    groups = picked.map((g) => g.id);
+    groupLabels = picked.map((g) => g.friendlyName || g.name);
+    access = await askAccess();
+  }
+  const known = dashboards.list(client.baseUrl).find((d) => d.ID === id);
+  const label = known ? `${known.name} (${id})` : id;
+  await inv.withProgress(`Sharing dashboard ${known?.name ?? id}`, (_progress, signal) => client.shareDashboard(id, groups, access, { signal }));
+  services.log.info(`Shared dashboard ${label} with ${groupLabels.join(', ')} (${access})`);
+  void vscode.window.showInformationMessage(`Shared dashboard ${known?.name ?? id} with ${groupLabels.join(', ')} (${access} access).`);
+  return undefined;
+}
