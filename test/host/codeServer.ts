@@ -1,0 +1,113 @@
+// One fresh code-server (VS Code server + web workbench) per run: 127.0.0.1, no auth, no gallery,
+// isolated user data, extensions and a short private TMPDIR, in its own process group.
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { logTo, spawnGroup, stopGroup, waitForHttp } from './processes';
+import type { Host } from './provision';
+
+export interface CodeServerOptions {
+  /** A folder holding user-data/, extensions/, tmp/ and the log; made fresh by the caller. */
+  stateDir: string;
+  port: number;
+  /** Settings written to the user settings.json before start. */
+  settings?: Record<string, unknown>;
+  /**
+   * Needed for the test payload (extensionDevelopmentPath/extensionTestsPath): without it the built
+   * workbench silently ignores the payload. It also hides notification toasts, so UI checks and the
+   * demo leave it off.
+   */
+  smokeTestDriver: boolean;
+  /** Workspace trust on (the folder starts untrusted) instead of code-server's --disable-workspace-trust. */
+  workspaceTrust?: boolean;
+  /** .vsix files to install into the fresh extensions dir before start. */
+  installVsix?: string[];
+  /** Where the server's output goes (default: code-server.log in stateDir). */
+  logFile?: string;
+}
+
+export interface CodeServer {
+  origin: string;
+  port: number;
+  userDataDir: string;
+  extensionsDir: string;
+  logFile: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Unix socket paths are limited to ~107 bytes: the server's TMPDIR must be short. */
+export function shortTempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), prefix));
+}
+
+function serverEnv(tmpDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmpDir, EXTENSIONS_GALLERY: '{}' };
+  // The launcher may run inside an npm script or a VS Code terminal: keep those out of the server.
+  for (const key of Object.keys(env)) {
+    if (/^(npm_|VSCODE_|ELECTRON_)/.test(key) || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
+  }
+  return env;
+}
+
+function baseArgs(userDataDir: string, extensionsDir: string): string[] {
+  return ['--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+}
+
+export function installVsix(host: Host, stateDir: string, vsix: string): void {
+  const userDataDir = path.join(stateDir, 'user-data');
+  const extensionsDir = path.join(stateDir, 'extensions');
+  const tmpDir = path.join(stateDir, 'tmp');
+  for (const dir of [userDataDir, extensionsDir, tmpDir]) fs.mkdirSync(dir, { recursive: true });
+  const result = spawnSync(host.node, [host.codeServerEntry, ...baseArgs(userDataDir, extensionsDir), '--install-extension', vsix], {
+    env: serverEnv(tmpDir),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (result.status !== 0 || /failed/i.test(result.stdout + result.stderr)) {
+    throw new Error(`code-server --install-extension ${vsix} failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  }
+}
+
+export async function startCodeServer(host: Host, options: CodeServerOptions): Promise<CodeServer> {
+  const userDataDir = path.join(options.stateDir, 'user-data');
+  const extensionsDir = path.join(options.stateDir, 'extensions');
+  const tmpDir = path.join(options.stateDir, 'tmp');
+  for (const dir of [userDataDir, extensionsDir, tmpDir]) fs.mkdirSync(dir, { recursive: true });
+  for (const vsix of options.installVsix ?? []) installVsix(host, options.stateDir, vsix);
+  if (options.settings) {
+    fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+    fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(options.settings, null, 2)}\n`);
+  }
+  const args = [
+    host.codeServerEntry,
+    '--bind-addr',
+    `127.0.0.1:${options.port}`,
+    '--auth',
+    'none',
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+    ...baseArgs(userDataDir, extensionsDir),
+  ];
+  if (!options.workspaceTrust) args.push('--disable-workspace-trust');
+  if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  const logFile = options.logFile ?? path.join(options.stateDir, 'code-server.log');
+  const child = spawnGroup(host.node, args, { env: serverEnv(tmpDir), cwd: options.stateDir });
+  logTo(child, logFile);
+  const origin = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForHttp(`${origin}/healthz`, 60_000, child);
+  } catch (error) {
+    await stopGroup(child);
+    throw new Error(`code-server did not start (log: ${logFile}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return { origin, port: options.port, userDataDir, extensionsDir, logFile, process: child, stop: () => stopGroup(child) };
+}
+
+/** A vscode-remote URI for an absolute path on the server (the payload's URIs must be remote). */
+export function remoteUri(server: CodeServer, absolutePath: string): string {
+  return `vscode-remote://127.0.0.1:${server.port}${absolutePath}`;
+}

