@@ -164,9 +164,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const method = req.method ?? 'GET';
     for (const route of routes) {
-      if (route.method !== method || !exists(route, state.config)) continue;
+      if (route.method !== method) continue;
       const m = match(route, segs);
       if (!m) continue;
+      // A switched-off route is missing, not shadowed by a later pattern (groups/current vs groups/:id).
+      if (!exists(route, state.config)) break;
       const ctx: Ctx = { req, res, params: m.params, rest: m.rest, query: new URLSearchParams(query), origin };
       return route.handler(ctx);
     }
