@@ -1,0 +1,203 @@
+// The emulator itself, over raw HTTP: what the client, the test host and the benchmark rely on.
+import * as assert from 'node:assert/strict';
+import { createHash, randomBytes } from 'node:crypto';
+import * as http from 'node:http';
+import { Readable } from 'node:stream';
+import { request } from 'undici';
+import { type Emulator, startEmulator } from './server';
+
+const CHEMISTS = 'c0000000-0000-4000-8000-000000000001';
+const BOB_TO_CHEMISTS = 'e2000000-0000-4000-8000-000000000001';
+
+describe('Datagrok API emulator', function () {
+  this.timeout(20_000);
+  let emu: Emulator;
+
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: string | Buffer | Readable, key: string | null = emu.key) {
+    const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+    const res = await request(`${emu.baseUrl}${path}`, { method, headers, body });
+    const bytes = Buffer.from(await res.body.arrayBuffer());
+    return { status: res.statusCode, headers: res.headers, bytes, text: bytes.toString('utf8') };
+  }
+
+  async function json(method: 'GET' | 'POST' | 'DELETE', path: string, body?: string) {
+    const res = await call(method, path, body);
+    assert.equal(res.status, 200, `${method} ${path} → ${res.status} ${res.text}`);
+    return JSON.parse(res.text);
+  }
+
+  async function control(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown) {
+    const res = await request(`${emu.origin}/__emulator/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.body.text();
+    assert.equal(res.statusCode, 200, text);
+    return text ? JSON.parse(text) : undefined;
+  }
+
+  before(async () => {
+    emu = await startEmulator({ port: 0 });
+  });
+  after(async () => {
+    await emu.close();
+  });
+  beforeEach(async () => {
+    await control('POST', 'reset');
+  });
+
+  describe('auth', () => {
+    it('answers 401 with an ApiError for a missing, wrong or un-prefixed key', async () => {
+      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: emu.key }]) {
+        const res = await request(`${emu.baseUrl}/public/v1/groups`, { headers });
+        const body = (await res.body.json()) as { '#type': string; errorCode: number };
+        assert.equal(res.statusCode, 401);
+        assert.equal(body['#type'], 'ApiError');
+        assert.equal(body.errorCode, 401);
+      }
+      assert.equal((await call('GET', '/connectors/connections/x/files/', undefined, 'wrong')).status, 401);
+    });
+
+    it('serves /info/server without a key and 404s outside /api', async () => {
+      assert.equal((await call('GET', '/info/server', undefined, null)).status, 200);
+      const res = await request(`${emu.origin}/public/v1/groups`, { headers: { authorization: `Bearer ${emu.key}` } });
+      await res.body.dump();
+      assert.equal(res.statusCode, 404);
+    });
+  });
+
+  describe('demo data', () => {
+    it('has the demo groups, the current user, files and the demog table', async () => {
+      const names = (await json('GET', '/public/v1/groups')).map((g: { name: string }) => g.name);
+      for (const n of ['All users', 'Developers', 'Administrators', 'Chemists', 'Data Science', 'Biologists', 'demo', 'alice']) {
+        assert.ok(names.includes(n), n);
+      }
+      assert.equal((await json('GET', '/public/v1/user/group')).id, 'd0000000-0000-4000-8000-000000000001');
+      const requests = await json('GET', `/public/v1/groups/${CHEMISTS}/requests`);
+      assert.deepEqual(requests.map((r: { from: { name: string } }) => r.from.name).sort(), ['bob', 'carol']);
+      const cities = await call('GET', '/public/v1/files/System.DemoFiles/geo/cities.csv');
+      assert.equal(cities.status, 200);
+      assert.equal(cities.headers['content-length'], String(cities.bytes.length));
+      assert.match(cities.text, /^city,country/);
+      const listing = await json('GET', '/connectors/connections/' + (await json('GET', '/public/v1/connections/System.DemoFiles')).id + '/files/?recursive=false');
+      assert.deepEqual(listing.map((e: { name: string; isFile: boolean }) => `${e.name}:${e.isFile}`), ['cars.csv:true', 'demog.csv:true', 'geo:false', 'readme.md:true']);
+      assert.equal(await json('POST', '/public/v1/Demo.RowCount/call', JSON.stringify({ table: 'Demo.demog' })), 5850);
+    });
+  });
+
+  describe('files', () => {
+    it('round-trips a streamed upload byte for byte, with its sha256 in the state', async () => {
+      const data = randomBytes(3 * 1024 * 1024 + 17);
+      const sha = createHash('sha256').update(data).digest('hex');
+      const chunks = Array.from({ length: 50 }, (_, i) => data.subarray(Math.floor((i * data.length) / 50), Math.floor(((i + 1) * data.length) / 50)));
+      const up = await call('POST', '/public/v1/files/System.AppData/sub%20dir/blob.bin', Readable.from(chunks));
+      assert.equal(up.status, 200);
+      const down = await call('GET', '/public/v1/files/System.AppData/sub%20dir/blob.bin');
+      assert.equal(down.status, 200);
+      assert.equal(down.headers['content-length'], String(data.length));
+      assert.ok(down.bytes.equals(data));
+      const state = await control('GET', 'state');
+      const file = state.files.find((f: { connector: string; path: string }) => f.connector === 'System:AppData' && f.path === 'sub dir/blob.bin');
+      assert.deepEqual({ bytes: file.bytes, sha256: file.sha256 }, { bytes: data.length, sha256: sha });
+    });
+
+    it('keeps the previous content when an upload is aborted midway', async () => {
+      const before = await call('GET', '/public/v1/files/System.DemoFiles/readme.md');
+      await new Promise<void>((resolve) => {
+        const req = http.request(`${emu.baseUrl}/public/v1/files/System.DemoFiles/readme.md`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${emu.key}`, 'content-length': String(10_000_000) },
+        });
+        req.on('error', () => resolve());
+        req.write(Buffer.alloc(1_000_000, 65), () => setTimeout(() => req.destroy(), 100));
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      const after = await call('GET', '/public/v1/files/System.DemoFiles/readme.md');
+      assert.equal(after.status, 200);
+      assert.ok(after.bytes.equals(before.bytes));
+    });
+
+    it('rejects .. and empty segments, and 404s missing files and connectors with an ApiError', async () => {
+      // node:http sends the path as written (fetch/undici would resolve the dot segments first).
+      const raw = (path: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.get({ host: '127.0.0.1', port: emu.port, path: `/api${path}`, headers: { authorization: `Bearer ${emu.key}` } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+        });
+      assert.equal(await raw('/public/v1/files/System.DemoFiles/geo/../demog.csv'), 400);
+      assert.equal(await raw('/public/v1/files/System.DemoFiles/geo/%2E%2E/demog.csv'), 400);
+      assert.equal(await raw('/public/v1/files/System.DemoFiles/geo//cities.csv'), 400);
+      for (const path of ['/public/v1/files/System.DemoFiles/nope.csv', '/public/v1/files/No.Such/x.csv']) {
+        const res = await call('GET', path);
+        assert.equal(res.status, 404);
+        assert.equal(JSON.parse(res.text)['#type'], 'ApiError');
+      }
+    });
+  });
+
+  describe('tables and dashboards', () => {
+    it('re-uploading a table keeps its ID; dashboards check their tables exist', async () => {
+      const first = await json('POST', '/public/v1/tables/Sales.q1', 'a,b\n1,2\n');
+      const second = await json('POST', '/public/v1/tables/Sales.q1', 'a,b\n3,4\n5,6\n');
+      assert.equal(second.ID, first.ID);
+      assert.equal(second.name, 'Sales:q1');
+      assert.equal(second.URL, `${emu.origin}/p/Sales/q1`);
+      assert.equal((await call('GET', `/public/v1/tables/${first.ID}`)).text, 'a,b\n3,4\n5,6\n');
+      const missing = await call('POST', '/public/v1/dashboards/Board/Sales.q1,Nope.t');
+      assert.equal(missing.status, 404);
+      assert.match(JSON.parse(missing.text).message, /Nope:t/);
+      const board = await json('POST', `/public/v1/dashboards/Board/${first.ID}`, JSON.stringify({ views: [] }));
+      assert.equal((await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists&access=Edit`)).status, 200);
+      const state = await control('GET', 'state');
+      assert.deepEqual(state.dashboards[0].shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
+      assert.deepEqual(state.dashboards[0].layout, { views: [] });
+    });
+  });
+
+  describe('faults and config', () => {
+    it('injects an HTML 502 once, then answers normally', async () => {
+      await control('POST', 'faults', { count: 1, status: 502, html: true, match: '/groups' });
+      const bad = await call('GET', '/public/v1/groups');
+      assert.equal(bad.status, 502);
+      assert.match(String(bad.headers['content-type']), /text\/html/);
+      assert.equal((await call('GET', '/public/v1/groups')).status, 200);
+    });
+
+    it('switches route generations: plain 404 for a missing route, not an ApiError', async () => {
+      await control('POST', 'config', { generation: 'new' });
+      const old = await call('GET', '/public/v1/user/group');
+      assert.equal(old.status, 404);
+      assert.doesNotMatch(old.text, /ApiError/);
+      assert.equal((await call('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
+      assert.equal((await call('GET', '/public/v1/groups/current')).status, 200);
+      assert.equal(await json('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}'), 3);
+      await control('POST', 'config', { generation: 'old' });
+      assert.equal((await call('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
+      assert.equal((await call('GET', '/public/v1/groups/current')).status, 404);
+      assert.equal(await json('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}'), 3);
+    });
+
+    it('sends errors as HTTP 200 with an api-error header when configured', async () => {
+      await control('POST', 'config', { errorsAsHttp200: true });
+      const res = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['api-error'], 'true');
+      assert.equal(JSON.parse(res.text).message, 'boom');
+    });
+  });
+
+  describe('groups', () => {
+    it('approving a request makes the requester a member and resolves the request', async () => {
+      const members = async () => (await json('GET', `/public/v1/groups/${CHEMISTS}/members`)).map((g: { name: string }) => g.name);
+      assert.ok(!(await members()).includes('bob'));
+      const res = await call('POST', `/public/v1/groups/requests/${BOB_TO_CHEMISTS}/approve`);
+      assert.equal(res.status, 200);
+      assert.equal(res.bytes.length, 0);
+      assert.ok((await members()).includes('bob'));
+      const request = (await json('GET', `/public/v1/groups/${CHEMISTS}/requests`)).find((r: { id: string }) => r.id === BOB_TO_CHEMISTS);
+      assert.equal(request.approved, true);
+      assert.ok(request.resolutionDate);
+      assert.equal((await call('POST', `/public/v1/groups/requests/${BOB_TO_CHEMISTS}/deny`)).status, 400);
+    });
+  });
+});
