@@ -142,8 +142,10 @@ export async function writeChunksToFile(
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
   let localError: NodeJS.ErrnoException | undefined;
   const out: WriteStream = createWriteStream(temp, { highWaterMark: FILE_CHUNK });
-  out.on('error', (err) => {
-    localError ??= err;
+  // pipeline() also destroys `out` with the *source's* error; only file-system errors (they carry a
+  // syscall) are about the local file.
+  out.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.syscall !== undefined) localError ??= err;
   });
   try {
     await writeChunks(chunks, out, progress, commit);
