@@ -1,0 +1,62 @@
+// The "▶ Run Package:Name" CodeLens above parameter files, and the `datagrok.editorIsParameterFile`
+// context key that shows the Run button in the editor title. Cheap: a JSON text is parsed only when it
+// mentions "$function".
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { declaredFunction, PARAMETER_FILE_NAME } from './parameterFile';
+
+const CONTEXT_KEY = 'datagrok.editorIsParameterFile';
+export const PARAMETER_FILE_SELECTOR: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
+
+function isJson(document: vscode.TextDocument): boolean {
+  return document.languageId === 'json' || document.languageId === 'jsonc';
+}
+
+function hasParameterFileName(document: vscode.TextDocument): boolean {
+  return PARAMETER_FILE_NAME.test(path.posix.basename(document.uri.path));
+}
+
+export function isParameterFile(document: vscode.TextDocument): boolean {
+  return isJson(document) && (hasParameterFileName(document) || declaredFunction(document.getText()) !== undefined);
+}
+
+export class ParameterFileLensProvider implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!isJson(document)) return [];
+    const declared = declaredFunction(document.getText());
+    const top = new vscode.Range(0, 0, 0, 0);
+    if (declared) {
+      return [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: [document.uri], tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
+    }
+    if (hasParameterFileName(document)) {
+      return [new vscode.CodeLens(top, { title: '▶ Run Function…', command: 'datagrok.functions.run', arguments: [document.uri], tooltip: 'Choose the function to call with this file\'s inputs' })];
+    }
+    return [];
+  }
+}
+
+/** Keeps `datagrok.editorIsParameterFile` in step with the active editor (debounced while typing). */
+export function trackParameterFileContext(): vscode.Disposable {
+  let timer: NodeJS.Timeout | undefined;
+  let last: boolean | undefined;
+  const update = () => {
+    const document = vscode.window.activeTextEditor?.document;
+    const value = document !== undefined && isParameterFile(document);
+    if (value !== last) {
+      last = value;
+      void vscode.commands.executeCommand('setContext', CONTEXT_KEY, value);
+    }
+  };
+  update();
+  return vscode.Disposable.from(
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document !== vscode.window.activeTextEditor?.document) return;
+      clearTimeout(timer);
+      timer = setTimeout(update, 300);
+    }),
+    // A document's language can change (e.g. plain text → JSON) without the editor changing.
+    vscode.workspace.onDidOpenTextDocument(update),
+    { dispose: () => clearTimeout(timer) },
+  );
+}

@@ -1,0 +1,162 @@
+// datagrok.functions.run: a platform function called with the inputs of a parameter file (or given
+// parameters), its result shown and returned as parsed JSON.
+//
+// Where the inputs come from (options):
+//   { uri }              the parameter file (its editor text when open, unsaved edits included);
+//   { uri, params }      the file's inputs with `params` merged over them (shallow: a key in `params` wins);
+//   { params }           only `params`: no file is read;
+//   {} / no uri, params  the active editor's parameter file.
+// `function` names the function and wins over the file's "$function"; without either, a call with
+// options is refused (the palette asks, and offers to add "$function" to the file).
+import * as path from 'node:path';
+import { modify } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import { uriOption } from '../tables/entityPick';
+import type { RecentEntities } from '../tables/recent';
+import { pushCsvParameters } from './csvParameters';
+import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
+import { showFunctionResult } from './showResult';
+
+export interface RunFunctionOptions {
+  /** The parameter file: a Uri, a URI string or a path. */
+  uri?: vscode.Uri | string;
+  /** `Package:Name`; wins over the file's "$function". */
+  function?: string;
+  /** Inputs by name: used alone, or merged over the file's when `uri` is given too. */
+  params?: Record<string, unknown>;
+}
+
+const JSON_LANGUAGES = new Set(['json', 'jsonc']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+function activeJsonEditor(): vscode.Uri | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  return document && JSON_LANGUAGES.has(document.languageId) ? document.uri : undefined;
+}
+
+async function askParameterFile(): Promise<vscode.Uri> {
+  const picked = await vscode.window.showOpenDialog({
+    title: 'Run Function: choose a parameter file',
+    canSelectMany: false,
+    filters: { 'Parameter files': ['json', 'jsonc'] },
+  });
+  if (!picked?.[0]) throw new UserCancelled();
+  return picked[0];
+}
+
+async function readParameterFile(uri: vscode.Uri, what: string): Promise<ParameterFile> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  let text: string;
+  if (open) {
+    text = open.getText();
+  } else {
+    try {
+      text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+    } catch (e) {
+      throw badInput(`${what} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return parseParameterFile(text, what);
+}
+
+/** Adds "$function" as the file's first key: an edit the user sees and can undo, not a rewrite. */
+async function addFunctionKey(uri: vscode.Uri, functionName: string): Promise<void> {
+  const document = await vscode.workspace.openTextDocument(uri);
+  const text = document.getText();
+  const edits = modify(text.trim() === '' ? '{}' : text, [FUNCTION_KEY], functionName, {
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n' },
+    getInsertionIndex: () => 0,
+  });
+  const edit = new vscode.WorkspaceEdit();
+  if (text.trim() === '') {
+    edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), `{\n  "${FUNCTION_KEY}": ${JSON.stringify(functionName)}\n}\n`);
+  } else {
+    for (const e of edits) edit.replace(uri, new vscode.Range(document.positionAt(e.offset), document.positionAt(e.offset + e.length)), e.content);
+  }
+  await vscode.workspace.applyEdit(edit);
+}
+
+async function askFunction(fileUri: vscode.Uri | undefined, what: string): Promise<string> {
+  const typed = await vscode.window.showInputBox({
+    title: 'Run Function',
+    prompt: `${fileUri ? `${what} does not name a function. ` : ''}Which function? Package:Name`,
+    placeHolder: 'Demo:Add',
+    ignoreFocusOut: true,
+    validateInput: (v) => functionNameProblem(v),
+  });
+  if (typed === undefined) throw new UserCancelled();
+  const name = typed.trim();
+  if (fileUri) {
+    const add = { label: `$(add) Add "${FUNCTION_KEY}": "${name}" to the file and run` };
+    const once = { label: '$(play) Run once, without changing the file' };
+    const choice = await vscode.window.showQuickPick([add, once], { title: `Run ${name}`, ignoreFocusOut: true });
+    if (!choice) throw new UserCancelled();
+    if (choice === add) await addFunctionKey(fileUri, name);
+  }
+  return name;
+}
+
+async function confirmUntrusted(functionName: string, what: string, host: string): Promise<void> {
+  const run = 'Run';
+  const choice = await vscode.window.showWarningMessage(
+    `Run ${functionName} from ${what}? This workspace is not trusted.`,
+    { modal: true, detail: `The file's values are sent to ${host} as the function's inputs, and any "$csv" files it names are uploaded. Run it only if you trust this file.` },
+    run,
+  );
+  if (choice !== run) throw new UserCancelled();
+}
+
+function checkOptions(options: RunFunctionOptions): void {
+  if (options.function !== undefined) checkFunctionName(options.function, 'the option "function"');
+  if (options.params !== undefined && !isPlainObject(options.params)) {
+    throw badInput('The option "params" must be an object whose keys are the function\'s inputs.');
+  }
+}
+
+export async function runFunctionCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<RunFunctionOptions>): Promise<unknown> {
+  const options = inv.options;
+  let fileUri: vscode.Uri | undefined;
+  if (options) {
+    checkOptions(options);
+    fileUri = uriOption(options.uri, 'uri') ?? (options.params === undefined ? activeJsonEditor() : undefined);
+    if (!fileUri && options.params === undefined) {
+      throw badInput('Nothing to run: pass { uri } (a parameter file) or { function, params }, or open a parameter file in the editor.');
+    }
+  } else {
+    fileUri = inv.arg instanceof vscode.Uri ? inv.arg : (activeJsonEditor() ?? (await askParameterFile()));
+  }
+  const what = fileUri ? `"${path.posix.basename(fileUri.path)}"` : 'the parameters';
+  const file = fileUri ? await readParameterFile(fileUri, what) : undefined;
+  const params = { ...(file?.params ?? {}), ...(options?.params ? withoutToolingKeys(options.params) : {}) };
+
+  let functionName = options?.function !== undefined ? options.function.trim() : file?.functionName;
+  if (!functionName) {
+    if (!inv.interactive) {
+      throw badInput(`${what} does not name a function: add "${FUNCTION_KEY}": "Package:Name" to it, or pass { function: "Package:Name" }.`);
+    }
+    functionName = await askFunction(fileUri, what);
+  }
+  const client = await services.connection.client();
+  if (fileUri && vscode.workspace.isTrusted === false) {
+    if (!inv.interactive) {
+      throw badInput(`Refused to run ${functionName} from ${what}: this workspace is not trusted. Trust the workspace, or run the file from the editor and confirm.`);
+    }
+    await confirmUntrusted(functionName, what, new URL(client.baseUrl).host);
+  }
+  const name = functionName;
+  const baseDir = fileUri && fileUri.scheme !== 'untitled' ? vscode.Uri.joinPath(fileUri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
+  const started = Date.now();
+  const result = await inv.withProgress(`Running ${name}`, async (progress, signal) => {
+    const sent = await pushCsvParameters(client, params, baseDir, recent, services.log, progress, signal);
+    progress.message('waiting for the server');
+    return client.callFunction(name, sent, { signal });
+  });
+  services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${Date.now() - started} ms`);
+  await showFunctionResult(name, result, services.log);
+  return result;
+}
