@@ -131,6 +131,24 @@ export class Connection implements vscode.Disposable {
     return client;
   }
 
+  /**
+   * A client for a server the user signed in to, active or not (connector-file URIs name their own
+   * server); rejects with kind 'unauthorized' when no key is stored for it. Only its own key is used.
+   */
+  async clientFor(url: string): Promise<DatagrokApi> {
+    const baseUrl = normalizeBaseUrl(url);
+    const key = await this.context.secrets.get(secretKey(baseUrl));
+    if (key === undefined) {
+      throw new DatagrokError('unauthorized', `You are not signed in to ${hostOf(baseUrl)}. Run "Datagrok: Sign In" and paste your API key.`);
+    }
+    let client = this.clients.get(baseUrl);
+    if (!client) {
+      client = this.createClient(baseUrl, key);
+      this.clients.set(baseUrl, client);
+    }
+    return client;
+  }
+
   /** The signed-in user's group on the active server (fetched once per server and key). */
   async currentUser(): Promise<Group> {
     const baseUrl = this.baseUrl();

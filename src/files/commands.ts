@@ -1,0 +1,212 @@
+// The connector-file commands: open, mount, download, upload, copy path. Thin: the file system
+// (connectorFileSystem.ts) and the API client do the work, the command layer shows failures.
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { badInput, UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import type { ConnectorFileSystem } from './connectorFileSystem';
+import { askPath, pickConnector } from './prompts';
+import { clientForAuthority } from './servers';
+import { baseName, checkConnector, checkPath, connectorUri, displayPath, parseUri, platformName, SCHEME } from './uris';
+
+interface OpenOptions {
+  connector: string;
+  path: string;
+}
+
+interface MountOptions {
+  connector: string;
+}
+
+interface DownloadOptions {
+  connector: string;
+  path: string;
+  target: vscode.Uri;
+  /** For scripts and tests: aborts the transfer like the notification's Cancel button. */
+  signal?: AbortSignal;
+}
+
+interface UploadOptions {
+  source: vscode.Uri;
+  connector: string;
+  path: string;
+  /** For scripts and tests: aborts the transfer like the notification's Cancel button. */
+  signal?: AbortSignal;
+}
+
+const DOWNLOAD_LABEL = 'Download to Disk…';
+
+/** A file URI given as a Uri, its JSON form, or an absolute path. */
+function localUri(value: unknown, what: string): vscode.Uri {
+  let uri: vscode.Uri | undefined;
+  if (value instanceof vscode.Uri) uri = value;
+  else if (typeof value === 'string' && path.isAbsolute(value)) uri = vscode.Uri.file(value);
+  else if (value && typeof value === 'object' && 'scheme' in value && 'path' in value) uri = vscode.Uri.from(value as vscode.Uri);
+  if (!uri) throw badInput(`Give the ${what} as a file Uri (or an absolute path).`);
+  if (uri.scheme !== 'file') throw badInput(`The ${what} must be a file on disk (a file: Uri), not ${uri.scheme}:.`);
+  return uri;
+}
+
+/** The URI of a connector file on the active server; rejects when not signed in or the names are wrong. */
+async function activeServerUri(services: Services, connector: unknown, filePath: unknown): Promise<vscode.Uri> {
+  const rest = checkConnector(connector);
+  const within = checkPath(filePath);
+  await services.connection.client(); // "not signed in" said here, with its Sign In action
+  return connectorUri(services.connection.baseUrl(), rest, within);
+}
+
+function connectorFileArg(arg: unknown): vscode.Uri | undefined {
+  return arg instanceof vscode.Uri && arg.scheme === SCHEME ? arg : undefined;
+}
+
+/** Adds a workspace folder unless it is there; waits for it only where adding does not restart the window. */
+async function addWorkspaceFolder(uri: vscode.Uri, name: string): Promise<vscode.Uri> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const existing = folders.find((f) => f.uri.toString() === uri.toString());
+  if (existing) return existing.uri;
+  // A single-folder (or empty) window becomes a multi-root workspace, which VS Code may restart.
+  const multiRoot = vscode.workspace.workspaceFile !== undefined;
+  const added = multiRoot
+    ? new Promise<void>((resolve) => {
+        const sub = vscode.workspace.onDidChangeWorkspaceFolders((e) => {
+          if (e.added.some((f) => f.uri.toString() === uri.toString())) {
+            sub.dispose();
+            resolve();
+          }
+        });
+        setTimeout(() => {
+          sub.dispose();
+          resolve();
+        }, 5000);
+      })
+    : Promise.resolve();
+  if (!vscode.workspace.updateWorkspaceFolders(folders.length, 0, { uri, name })) {
+    throw new Error(`VS Code did not add the folder ${name} (another change of the workspace folders is in progress). Try again.`);
+  }
+  await added;
+  return uri;
+}
+
+/** Offers the download a file too large for an editor; never awaited by the caller. */
+export function offerDownload(uri: vscode.Uri, message: string): void {
+  void vscode.window.showWarningMessage(message, DOWNLOAD_LABEL).then((choice) => {
+    if (choice === DOWNLOAD_LABEL) void vscode.commands.executeCommand('datagrok.files.download', uri);
+  });
+}
+
+export function registerFileCommands(services: Services, fs: ConnectorFileSystem): vscode.Disposable[] {
+  const { commands } = services;
+  return [
+    commands.register<OpenOptions>('datagrok.files.open', async (inv) => {
+      let uri = connectorFileArg(inv.arg);
+      if (!uri) {
+        if (inv.options) {
+          uri = await activeServerUri(services, inv.options.connector, inv.options.path);
+        } else {
+          const connector = await pickConnector(services, 'Open Connector File');
+          uri = await activeServerUri(services, connector, await askPath('Open Connector File', connector));
+        }
+      }
+      // The download this does is the one the editor reads (one request per open).
+      const tooLarge = await fs.tooLargeForEditor(uri);
+      if (tooLarge) {
+        if (!inv.interactive) throw badInput(tooLarge);
+        const choice = await vscode.window.showWarningMessage(tooLarge, DOWNLOAD_LABEL);
+        if (choice === DOWNLOAD_LABEL) await vscode.commands.executeCommand('datagrok.files.download', uri);
+        return undefined;
+      }
+      await vscode.commands.executeCommand('vscode.open', uri);
+      return uri;
+    }),
+
+    commands.register<MountOptions>('datagrok.files.mount', async (inv) => {
+      const connector = inv.options ? inv.options.connector : await pickConnector(services, 'Mount Connector as Folder');
+      const rest = checkConnector(connector);
+      await services.connection.client();
+      const uri = connectorUri(services.connection.baseUrl(), rest, '');
+      try {
+        await fs.readDirectory(uri); // an unknown connector is refused here (when the server can tell)
+      } catch (error) {
+        if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
+          throw badInput(`There is no connector ${platformName(rest)} on ${uri.authority} (or you cannot see it): ${error.message}`);
+        }
+        throw error;
+      }
+      return addWorkspaceFolder(uri, `Datagrok: ${platformName(rest)}`);
+    }),
+
+    commands.register<DownloadOptions>('datagrok.files.download', async (inv) => {
+      const o = inv.options;
+      let source: vscode.Uri;
+      let target: vscode.Uri;
+      if (o) {
+        source = await activeServerUri(services, o.connector, o.path);
+        target = localUri(o.target, 'target');
+      } else {
+        source = connectorFileArg(inv.arg) ?? (await askActiveFile(services, 'Download Connector File'));
+        const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+        const picked = await vscode.window.showSaveDialog({
+          title: `Download ${displayPath(parseUri(source))}`,
+          defaultUri: vscode.Uri.file(path.join(dir, baseName(parseUri(source).path))),
+          saveLabel: 'Download',
+        });
+        if (!picked) throw new UserCancelled();
+        target = localUri(picked, 'target');
+      }
+      const file = parseUri(source);
+      const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
+      return inv.withProgress(`Downloading ${displayPath(file)}`, async (progress, signal) => {
+        // Streamed to a temporary sibling, renamed into place when complete: no partial file on cancel.
+        await client.downloadFile(file.connector, file.path, { file: target.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) });
+        return target;
+      });
+    }),
+
+    commands.register<UploadOptions>('datagrok.files.upload', async (inv) => {
+      const o = inv.options;
+      let source: vscode.Uri;
+      let destination: vscode.Uri;
+      if (o) {
+        source = localUri(o.source, 'source');
+        destination = await activeServerUri(services, o.connector, o.path);
+      } else {
+        const fromMenu = inv.arg instanceof vscode.Uri && inv.arg.scheme === 'file' ? inv.arg : undefined;
+        const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false });
+        if (!picked?.[0]) throw new UserCancelled();
+        source = localUri(picked[0], 'source');
+        const connector = await pickConnector(services, 'Upload File to Connector');
+        destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
+      }
+      const file = parseUri(destination);
+      const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
+      await inv.withProgress(`Uploading ${path.basename(source.fsPath)} to ${displayPath(file)}`, (progress, signal) =>
+        client.uploadFile(file.connector, file.path, { file: source.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) }),
+      );
+      await fs.noteUploaded(destination);
+      if (inv.interactive) void vscode.window.setStatusBarMessage(`Uploaded to ${displayPath(file)}`, 5000);
+      return undefined;
+    }),
+
+    commands.register<{ uri: vscode.Uri }>('datagrok.files.copyPath', async (inv) => {
+      const given = inv.arg instanceof vscode.Uri ? inv.arg : inv.options?.uri;
+      const uri = given ?? vscode.window.activeTextEditor?.document.uri;
+      if (!(uri instanceof vscode.Uri) || uri.scheme !== SCHEME) {
+        throw badInput('Copy Datagrok Path works on connector files (datagrok: URIs): open or select one first.');
+      }
+      const text = displayPath(parseUri(uri));
+      await vscode.env.clipboard.writeText(text);
+      if (inv.interactive) void vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
+      return text;
+    }),
+  ];
+}
+
+async function askActiveFile(services: Services, title: string): Promise<vscode.Uri> {
+  const connector = await pickConnector(services, title);
+  return activeServerUri(services, connector, await askPath(title, connector));
+}
+
+function anySignal(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {
+  return b ? AbortSignal.any([a, b]) : a;
+}

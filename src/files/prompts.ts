@@ -1,0 +1,63 @@
+// What the file commands ask when run from the palette: a connector and a path.
+import * as vscode from 'vscode';
+import { UserCancelled } from '../core/commands';
+import type { Services } from '../core/services';
+import { checkConnector, checkPath, parseUri, platformName, SCHEME } from './uris';
+
+const OTHER = 'Other…';
+
+function validation(check: (value: string) => unknown): (value: string) => string | undefined {
+  return (value) => {
+    try {
+      check(value);
+      return undefined;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  };
+}
+
+/**
+ * The connectors a user has for sure (there is no public connector listing): the demo files, the
+ * app data, the user's Home, those already mounted, and any other typed in.
+ */
+export async function pickConnector(services: Services, title: string): Promise<string> {
+  const names = ['System:DemoFiles', 'System:AppData'];
+  try {
+    const user = await services.connection.currentUser();
+    names.push(`${user.name}:Home`);
+  } catch {
+    // not signed in or the server is down: the command itself will say so
+  }
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme === SCHEME) {
+      const mounted = platformName(parseUri(folder.uri).connector);
+      if (!names.includes(mounted)) names.push(mounted);
+    }
+  }
+  const items: vscode.QuickPickItem[] = [
+    ...names.map((label) => ({ label })),
+    { label: OTHER, description: 'type the name of another connector' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a connector (a platform file share)' });
+  if (!picked) throw new UserCancelled();
+  if (picked.label !== OTHER) return picked.label;
+  const typed = await vscode.window.showInputBox({
+    title,
+    prompt: 'Connector name as on the platform, e.g. System:DemoFiles or <login>:Home',
+    validateInput: validation(checkConnector),
+  });
+  if (typed === undefined) throw new UserCancelled();
+  return typed.trim();
+}
+
+export async function askPath(title: string, connector: string, value = ''): Promise<string> {
+  const typed = await vscode.window.showInputBox({
+    title,
+    prompt: `Path of the file within ${connector}, e.g. geo/cities.csv`,
+    value,
+    validateInput: validation((v) => checkPath(v)),
+  });
+  if (typed === undefined) throw new UserCancelled();
+  return typed;
+}

@@ -1,0 +1,70 @@
+// Results of server requests kept for a few seconds, with one request in flight per key. VS Code asks
+// a file system for a file's stat and its content at the same moment when it opens a file: both are
+// answered by one download this way.
+
+export class RecentResults<T> {
+  private readonly inFlight = new Map<string, Promise<T>>();
+  private readonly results = new Map<string, { value: T; expires: number }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  /** A result no older than the time to live, without a request. */
+  peek(key: string): T | undefined {
+    const hit = this.results.get(key);
+    if (!hit) return undefined;
+    if (hit.expires < Date.now()) {
+      this.results.delete(key);
+      return undefined;
+    }
+    return hit.value;
+  }
+
+  /** The recent result, the request already in flight, or a new request. Failures are not kept. */
+  get(key: string, fetch: () => Promise<T>): Promise<T> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return Promise.resolve(hit);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const started = fetch();
+      pending = started;
+      this.inFlight.set(key, started);
+      started.then(
+        (value) => {
+          if (this.inFlight.get(key) === started) {
+            this.inFlight.delete(key);
+            this.set(key, value);
+          }
+        },
+        () => {
+          if (this.inFlight.get(key) === started) this.inFlight.delete(key);
+        },
+      );
+    }
+    return pending;
+  }
+
+  set(key: string, value: T): void {
+    this.prune();
+    this.results.set(key, { value, expires: Date.now() + this.ttlMs });
+    // Contents can be large: let them go soon after they expire even when nothing else is asked.
+    setTimeout(() => this.prune(), this.ttlMs + 50).unref?.();
+  }
+
+  /** Forgets a key (and lets a request in flight finish without being kept). */
+  delete(key: string): void {
+    this.results.delete(key);
+    this.inFlight.delete(key);
+  }
+
+  clear(): void {
+    this.results.clear();
+    this.inFlight.clear();
+  }
+
+  private prune(): void {
+    const now = Date.now();
+    for (const [key, hit] of this.results) {
+      if (hit.expires < now) this.results.delete(key);
+    }
+  }
+}
