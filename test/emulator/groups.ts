@@ -53,12 +53,17 @@ export function parseInclude(include: string | null): Include {
 export class GroupStore {
   readonly groups = new Map<string, GroupRecord>();
   relations: RelationRecord[] = [];
+  /** Relations indexed by parent id and by child id (large servers: --groups 10000). */
+  private readonly byParent = new Map<string, RelationRecord[]>();
+  private readonly byChild = new Map<string, RelationRecord[]>();
   requests: RequestRecord[] = [];
   currentUserId = '';
 
   clear(): void {
     this.groups.clear();
     this.relations = [];
+    this.byParent.clear();
+    this.byChild.clear();
     this.requests = [];
   }
 
@@ -80,14 +85,26 @@ export class GroupStore {
 
   /** Adds (or updates) the relation "child is a member of parent". */
   relate(parentId: string, childId: string, isAdmin = false, id: string = randomUUID()): RelationRecord {
-    const existing = this.relations.find((r) => r.parentId === parentId && r.childId === childId);
+    const existing = this.childrenOf(parentId).find((r) => r.childId === childId);
     if (existing) {
       existing.isAdmin = existing.isAdmin || isAdmin;
       return existing;
     }
     const relation = { id, parentId, childId, isAdmin };
     this.relations.push(relation);
+    if (!this.byParent.has(parentId)) this.byParent.set(parentId, []);
+    if (!this.byChild.has(childId)) this.byChild.set(childId, []);
+    this.byParent.get(parentId)!.push(relation);
+    this.byChild.get(childId)!.push(relation);
     return relation;
+  }
+
+  childrenOf(parentId: string): RelationRecord[] {
+    return this.byParent.get(parentId) ?? [];
+  }
+
+  parentsOf(childId: string): RelationRecord[] {
+    return this.byChild.get(childId) ?? [];
   }
 
   get(id: string): GroupRecord {
@@ -107,24 +124,20 @@ export class GroupStore {
   }
 
   isAdminOf(groupId: string, userGroupId = this.currentUserId): boolean {
-    return this.relations.some((r) => r.parentId === groupId && r.childId === userGroupId && r.isAdmin);
+    return this.childrenOf(groupId).some((r) => r.childId === userGroupId && r.isAdmin);
   }
 
   isMemberOf(groupId: string, userGroupId = this.currentUserId): boolean {
-    return this.relations.some((r) => r.parentId === groupId && r.childId === userGroupId);
+    return this.childrenOf(groupId).some((r) => r.childId === userGroupId);
   }
 
   toJson(g: GroupRecord, include: Include = {}): Group {
     const json: Group = { ...g };
     if (include.children) {
-      json.children = this.relations
-        .filter((r) => r.parentId === g.id)
-        .map((r) => this.relationJson(r, include.childObjects ? 'child' : 'childRef'));
+      json.children = this.childrenOf(g.id).map((r) => this.relationJson(r, include.childObjects ? 'child' : 'childRef'));
     }
     if (include.parents) {
-      json.parents = this.relations
-        .filter((r) => r.childId === g.id)
-        .map((r) => this.relationJson(r, include.parentObjects ? 'parent' : 'parentRef'));
+      json.parents = this.parentsOf(g.id).map((r) => this.relationJson(r, include.parentObjects ? 'parent' : 'parentRef'));
     }
     return json;
   }
@@ -152,14 +165,14 @@ export class GroupStore {
   }
 
   members(id: string, adminOnly: boolean): Group[] {
-    return this.relations
-      .filter((r) => r.parentId === this.get(id).id && (!adminOnly || r.isAdmin))
+    return this.childrenOf(this.get(id).id)
+      .filter((r) => !adminOnly || r.isAdmin)
       .map((r) => this.toJson(this.get(r.childId)));
   }
 
   memberships(id: string, adminOnly: boolean): Group[] {
-    return this.relations
-      .filter((r) => r.childId === this.get(id).id && (!adminOnly || r.isAdmin))
+    return this.parentsOf(this.get(id).id)
+      .filter((r) => !adminOnly || r.isAdmin)
       .map((r) => this.toJson(this.get(r.parentId)));
   }
 

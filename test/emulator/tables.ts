@@ -1,6 +1,6 @@
 // Tables (CSV on disk under <dataDir>/tables/<id>.csv), the projects they belong to, dashboards and shares.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
 import Papa from 'papaparse';
@@ -109,8 +109,14 @@ export class TableStore {
   async upload(req: IncomingMessage, raw: string, origin: string): Promise<CreationResult> {
     const existing = isUuid(raw) ? this.get(raw) : this.find(raw);
     const names = existing ? { project: existing.project, table: existing.name } : this.parseName(raw);
-    const id = existing?.id ?? randomUUID();
+    let id = existing?.id ?? randomUUID();
     const stored = await receiveToFile(req, this.tmpDir, this.fileOf(id));
+    // Two first uploads of one name at once: the later one replaces the earlier, one table remains.
+    const raced = existing ? undefined : this.find(raw);
+    if (raced) {
+      await rename(this.fileOf(id), this.fileOf(raced.id));
+      id = raced.id;
+    }
     return this.register(id, names.project, names.table, stored, origin);
   }
 
