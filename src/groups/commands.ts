@@ -87,9 +87,10 @@ export function registerGroupCommands(services: Services, tree: GroupsTreeProvid
       } else {
         text = await askText('Datagrok: Search Groups', `Part of a group name, looked up on ${host()} (empty clears the search)`, tree.search ?? '');
       }
+      // Looked up first: a failed search leaves the tree as it was.
+      const groups = text ? await inv.withProgress(`Looking up "${text}" on ${host()}…`, () => model.lookup(text)) : [];
       const section = tree.setSearch(text);
       if (!section) return [];
-      const groups = await model.lookup(text);
       if (inv.interactive) void view.reveal(section, { expand: true, focus: false, select: false }).then(undefined, () => undefined);
       return groups;
     }),

@@ -1,0 +1,311 @@
+// The Groups view and its commands against the emulator's demo data: what the tree shows, what the
+// commands change on the server, and how failures show up in the tree.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Group, MembershipRequest } from '../../src/api/types';
+import type { DatagrokExtensionApi } from '../../src/extension';
+import type { GroupsNode } from '../../src/groups/nodes';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+
+const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
+const ID = {
+  demo: 'd0000000-0000-4000-8000-000000000001',
+  alice: 'd0000000-0000-4000-8000-000000000002',
+  bob: 'd0000000-0000-4000-8000-000000000003',
+  carol: 'd0000000-0000-4000-8000-000000000004',
+  chemists: 'c0000000-0000-4000-8000-000000000001',
+  dataScience: 'c0000000-0000-4000-8000-000000000002',
+  biologists: 'c0000000-0000-4000-8000-000000000003',
+  bobToChemists: 'e2000000-0000-4000-8000-000000000001',
+  carolToChemists: 'e2000000-0000-4000-8000-000000000002',
+};
+
+interface StateGroup extends Omit<Group, 'children' | 'parents'> {
+  children: Array<{ isAdmin: boolean; child: Group }>;
+  parents: Array<{ isAdmin: boolean; parent: Group }>;
+}
+
+interface State {
+  groups: StateGroup[];
+  requests: MembershipRequest[];
+}
+
+const state = () => control<State>('GET', 'state');
+
+function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+}
+
+describe('Groups view and membership requests', () => {
+  let api: DatagrokExtensionApi;
+
+  const children = (node?: GroupsNode) => api.groupsTree.getChildren(node);
+  const item = (node: GroupsNode) => api.groupsTree.getTreeItem(node) as vscode.TreeItem;
+  const label = (node: GroupsNode) => String(item(node).label);
+  const labels = async (node?: GroupsNode) => (await children(node)).map(label);
+  async function child(parent: GroupsNode | undefined, name: string): Promise<GroupsNode> {
+    const nodes = await children(parent);
+    const found = nodes.find((n) => label(n) === name);
+    assert.ok(found, `"${name}" not found among ${nodes.map(label).join(', ')}`);
+    return found;
+  }
+  /** Resolves when the tree tells VS Code to redraw. */
+  function nextTreeChange(): Promise<void> {
+    return new Promise((resolve) => {
+      const subscription = api.groupsTree.onDidChangeTreeData!(() => {
+        subscription.dispose();
+        resolve();
+      });
+    });
+  }
+
+  before(async () => {
+    await resetEmulator();
+    await signIn();
+    api = (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
+    await run('datagrok.groups.search', { text: '' });
+    await run('datagrok.groups.refresh');
+  });
+
+  after(async () => {
+    await control('DELETE', 'faults');
+    await resetEmulator();
+  });
+
+  it('shows "Pending requests", "My groups" and "All groups" at the top, with stable ids', async () => {
+    const roots = await children();
+    assert.deepEqual(roots.map(label), ['Pending requests', 'My groups', 'All groups']);
+    assert.deepEqual(
+      roots.map((n) => item(n).id),
+      ['pending', 'mine', 'all'],
+    );
+  });
+
+  it('lists the pending requests to the groups the user administers, actionable', async () => {
+    const pending = await children(await child(undefined, 'Pending requests'));
+    assert.deepEqual(pending.map(label), ['Bob Brown', 'Carol Chen'], 'not alice → Data Science: demo is no admin there');
+    for (const n of pending) {
+      const i = item(n);
+      assert.equal(i.contextValue, 'datagrok.request.actionable');
+      assert.equal(i.description, 'wants to join Chemists');
+      assert.ok(i.id?.startsWith('pending/'));
+    }
+  });
+
+  it("shows the user's own group and memberships under My groups, as on the server", async () => {
+    const mine = await children(await child(undefined, 'My groups'));
+    const me = item(mine[0]);
+    assert.equal(me.label, 'demo');
+    assert.match(String(me.description), /Demo User · you · personal/);
+    assert.equal(me.contextValue, 'datagrok.group');
+    const server = (await state()).groups.find((g) => g.id === ID.demo)!;
+    const expected = server.parents.map((r) => r.parent.name).sort((a, b) => a.localeCompare(b));
+    assert.deepEqual(mine.slice(1).map(label), expected);
+    assert.deepEqual(expected, ['All users', 'Chemists', 'Data Science', 'Developers']);
+    const chemists = mine.find((n) => label(n) === 'Chemists')!;
+    assert.match(String(item(chemists).description), /admin/);
+    assert.doesNotMatch(String(item(mine.find((n) => label(n) === 'Developers')!).description), /admin/);
+    const tooltip = item(chemists).tooltip as vscode.MarkdownString;
+    assert.match(tooltip.value, /Chemists/);
+    assert.match(tooltip.value, new RegExp(ID.chemists));
+    assert.match(tooltip.value.replace(/&nbsp;/g, ' '), /Medicinal chemistry team/);
+  });
+
+  it('shows members, memberships and, where the user is admin, pending requests under a group', async () => {
+    const chemists = await child(await child(undefined, 'My groups'), 'Chemists');
+    assert.deepEqual(await labels(chemists), ['Members', 'Memberships', 'Pending requests']);
+    const members = await children(await child(chemists, 'Members'));
+    const server = (await state()).groups.find((g) => g.id === ID.chemists)!;
+    assert.deepEqual(members.map(label), server.children.map((r) => r.child.name).sort());
+    assert.match(String(item(members.find((n) => label(n) === 'demo')!).description), /admin/);
+    assert.equal(item(members[0]).id, `mine/${ID.chemists}/members/${ID.alice}`);
+    assert.deepEqual(await labels(await child(chemists, 'Pending requests')), ['Bob Brown', 'Carol Chen']);
+    assert.deepEqual(await labels(await child(chemists, 'Memberships')), ['Not a member of any group']);
+
+    const developers = await child(await child(undefined, 'My groups'), 'Developers');
+    assert.deepEqual(await labels(developers), ['Members', 'Memberships'], 'no requests where the user is not admin');
+  });
+
+  it('lists all groups by name; groups the user may join are marked joinable', async () => {
+    const all = await children(await child(undefined, 'All groups'));
+    const server = (await state()).groups;
+    assert.equal(all.length, server.length);
+    const names = all.map(label);
+    assert.deepEqual(
+      names,
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    );
+    assert.equal(item(all.find((n) => label(n) === 'Biologists')!).contextValue, 'datagrok.group.joinable');
+    assert.equal(item(all.find((n) => label(n) === 'Chemists')!).contextValue, 'datagrok.group');
+    assert.equal(item(all.find((n) => label(n) === 'bob')!).contextValue, 'datagrok.group', 'users are not joinable');
+    assert.equal((item(all[0]).iconPath as vscode.ThemeIcon).id, 'organization');
+  });
+
+  it('copies the ID of a tree item', async () => {
+    const biologists = await child(await child(undefined, 'All groups'), 'Biologists');
+    assert.equal(await run('datagrok.copyId', biologists), ID.biologists);
+  });
+
+  it('approves a request from its tree item: the requester becomes a member and the tree refreshes', async () => {
+    const bob = await child(await child(undefined, 'Pending requests'), 'Bob Brown');
+    const redraw = nextTreeChange();
+    await run('datagrok.groups.approveRequest', bob);
+    await redraw;
+    const s = await state();
+    const request = s.requests.find((r) => r.id === ID.bobToChemists)!;
+    assert.equal(request.approved, true);
+    assert.ok(request.resolutionDate);
+    assert.ok(s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.bob), 'bob is a member of Chemists');
+    assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['Carol Chen']);
+    const chemists = await child(await child(undefined, 'My groups'), 'Chemists');
+    assert.ok((await labels(await child(chemists, 'Members'))).includes('bob'));
+  });
+
+  it('denies a request given { requestId }: no membership, and the tree refreshes', async () => {
+    const redraw = nextTreeChange();
+    assert.equal(await run('datagrok.groups.denyRequest', { requestId: ID.carolToChemists }), undefined);
+    await redraw;
+    const s = await state();
+    assert.equal(s.requests.find((r) => r.id === ID.carolToChemists)!.approved, false);
+    assert.ok(!s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.carol));
+    assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
+  });
+
+  it('rejects approving a resolved request with the server reason', async () => {
+    await assert.rejects(run('datagrok.groups.approveRequest', { requestId: ID.carolToChemists }), /already denied/);
+    await assert.rejects(run('datagrok.groups.approveRequest', {}), /needs \{ requestId \}/);
+  });
+
+  it('requests membership of a group from its tree item', async () => {
+    const biologists = await child(await child(undefined, 'All groups'), 'Biologists');
+    const request = await run<MembershipRequest>('datagrok.groups.requestMembership', biologists);
+    assert.equal(request.to?.id, ID.biologists);
+    assert.equal(request.from?.id, ID.demo);
+    const stored = (await state()).requests.find((r) => r.id === request.id);
+    assert.ok(stored, 'the request exists on the server');
+    assert.equal(stored.approved ?? null, null);
+  });
+
+  it('requests membership by { groupId }; bad options are refused before any request', async () => {
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.groups.requestMembership', {}), /needs \{ groupId \}/);
+    await assert.rejects(run('datagrok.groups.requestMembership', { groupId: 42 }), /needs \{ groupId \}/);
+    assert.deepEqual(await emulatorRequests(), []);
+    await assert.rejects(run('datagrok.groups.requestMembership', { groupId: ID.chemists }), /already a member/);
+    const request = await run<MembershipRequest>('datagrok.groups.requestMembership', { groupId: 'a4b45840-9a50-11e6-9cc9-8546b8bf62e6' }).catch(
+      (e: Error) => e,
+    );
+    assert.ok(request instanceof Error && /already a member/.test(request.message), 'demo is in All users');
+  });
+
+  it('creates a group: the user administers it and it shows in My groups', async () => {
+    const created = await run<Group>('datagrok.groups.create', { name: 'Toxicologists', friendlyName: 'Toxicology', description: 'Tox team' });
+    assert.equal(created.name, 'Toxicologists');
+    const server = (await state()).groups.find((g) => g.name === 'Toxicologists');
+    assert.ok(server);
+    assert.equal(server.friendlyName, 'Toxicology');
+    assert.equal(server.description, 'Tox team');
+    const node = await child(await child(undefined, 'My groups'), 'Toxicologists');
+    assert.match(String(item(node).description), /Toxicology · admin/);
+  });
+
+  it('refuses a bad group name before calling the server', async () => {
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.groups.create', { name: '  ' }), /Type a name/);
+    await assert.rejects(run('datagrok.groups.create', { name: 'a/b' }), /must not contain/);
+    await assert.rejects(run('datagrok.groups.create', {}), /needs \{ name \}/);
+    assert.deepEqual(await emulatorRequests(), []);
+  });
+
+  it("searches with the server's lookup and shows the results under a Search node", async () => {
+    await clearEmulatorRequests();
+    const found = await run<Group[]>('datagrok.groups.search', { text: 'chem' });
+    assert.deepEqual(
+      found.map((g) => g.name),
+      ['Chemists'],
+    );
+    assert.ok((await emulatorRequests()).some((r) => r.path.includes('/groups/lookup')), 'the server lookup was used');
+    const roots = await children();
+    assert.equal(label(roots[0]), 'Search: chem');
+    assert.deepEqual(await labels(roots[0]), ['Chemists']);
+    await run('datagrok.groups.search', { text: '' });
+    assert.deepEqual(await labels(), ['Pending requests', 'My groups', 'All groups']);
+  });
+
+  it('shows "Sign in" in place of the items after a 401 mid-session; nothing else breaks', async () => {
+    await run('datagrok.groups.refresh');
+    await children(await child(undefined, 'My groups'));
+    await control('POST', 'faults', { count: 1, status: 401 });
+    await run('datagrok.groups.refresh');
+    const pending = await children(await child(undefined, 'Pending requests'));
+    assert.equal(pending.length, 1);
+    const error = item(pending[0]);
+    assert.equal(error.label, `The API key was rejected by ${new URL(emulator.url).host}. Sign in`);
+    assert.equal(error.command?.command, 'datagrok.signIn');
+    // The rest still works: other sections, then the same section on refresh.
+    assert.ok((await labels(await child(undefined, 'All groups'))).includes('Biologists'));
+    await run('datagrok.groups.refresh');
+    assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
+    // A command that meets a 401 rejects with a message saying so.
+    await control('POST', 'faults', { count: 1, status: 401 });
+    await assert.rejects(run('datagrok.groups.requestMembership', { groupId: ID.dataScience }), /API key was rejected \(401\)/);
+  });
+
+  it('shows a clear error item when the server is down, and Retry reloads', async () => {
+    await run('datagrok.groups.refresh');
+    await children(await child(undefined, 'My groups'));
+    // Every attempt of the listing (GET is retried) meets an nginx 502 page.
+    await control('POST', 'faults', { count: 8, status: 502, html: true, match: 'GET /api/public/v1/groups' });
+    const all = await child(undefined, 'All groups');
+    const failed = await children(all);
+    await control('DELETE', 'faults');
+    assert.equal(failed.length, 1);
+    const error = item(failed[0]);
+    assert.match(String(error.label), /unavailable \(502\)/);
+    assert.doesNotMatch(String(error.label), /<html|<body/i);
+    assert.equal(error.command?.command, 'datagrok.groups.refresh');
+    const redraw = nextTreeChange();
+    await run(error.command!.command, ...(error.command!.arguments ?? []));
+    await redraw;
+    assert.ok((await labels(all)).includes('Biologists'));
+  });
+
+  it('shows a clear error item when the connection drops', async () => {
+    await run('datagrok.groups.refresh');
+    await children(await child(undefined, 'My groups'));
+    await control('POST', 'faults', { count: 8, resetBeforeResponse: true, match: 'GET /api/public/v1/groups' });
+    const failed = await children(await child(undefined, 'All groups'));
+    await control('DELETE', 'faults');
+    assert.equal(failed.length, 1);
+    assert.equal(item(failed[0]).contextValue, 'datagrok.error');
+    assert.ok(String(item(failed[0]).label).length > 10);
+  });
+
+  it('pages a large server: the first 200 groups by name, then "Show more…"', async function () {
+    this.timeout(120_000);
+    // 230 more groups through the real API (the emulator's --groups N is a launch option).
+    for (let i = 1; i <= 230; i++) {
+      const response = await fetch(`${emulator.url}/public/v1/groups`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${emulator.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Bulk ${String(i).padStart(3, '0')}` }),
+      });
+      assert.equal(response.status, 200);
+    }
+    await run('datagrok.groups.refresh');
+    const allNode = await child(undefined, 'All groups');
+    const started = Date.now();
+    const first = await children(allNode);
+    const elapsed = Date.now() - started;
+    const total = (await state()).groups.length;
+    assert.equal(first.length, 201);
+    assert.equal(label(first[200]), `Show more… (200 of ${total})`);
+    assert.deepEqual(first.slice(0, 7).map(label), ['Administrators', 'alice', 'All users', 'Biologists', 'bob', 'Bulk 001', 'Bulk 002']);
+    assert.ok(elapsed < 5000, `loading took ${elapsed} ms`);
+    const more = item(first[200]).command!;
+    await run(more.command, ...(more.arguments ?? []));
+    const next = await children(allNode);
+    assert.equal(next.length, total);
+    assert.equal(new Set(next.map((n) => item(n).id)).size, total, 'ids stay unique');
+  });
+});
