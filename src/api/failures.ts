@@ -219,7 +219,8 @@ export function transportFailure(
   }
   const code = errorCode(err) ?? '';
   if (TIMEOUTS.has(code)) {
-    const seconds = Math.round((code === 'UND_ERR_CONNECT_TIMEOUT' ? ctx.connectMs : ctx.timeoutMs) / 1000);
+    const ms = code === 'UND_ERR_CONNECT_TIMEOUT' ? ctx.connectMs : ctx.timeoutMs;
+    const seconds = ms < 1000 ? `${ms / 1000}` : `${Math.round(ms / 1000)}`;
     const why =
       code === 'UND_ERR_CONNECT_TIMEOUT'
         ? `could not connect to ${ctx.host} within ${seconds} s`

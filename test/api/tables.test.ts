@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { IDS, sha256, useEmulator } from './harness';
+
+async function collect(run: (sink: PassThrough) => Promise<unknown>): Promise<string> {
+  const sink = new PassThrough();
+  const parts: Buffer[] = [];
+  sink.on('data', (c: Buffer) => parts.push(c));
+  await run(sink);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+describe('tables, dashboards and functions', () => {
+  const h = useEmulator();
+
+  it('downloads a table as CSV by name or ID', async () => {
+    const byName = await collect((sink) => h.client.downloadTable('Demo:demog', { stream: sink }));
+    assert.match(byName, /^USUBJID,AGE,SEX/);
+    const table = (await h.state()).tables.find((t) => t.ID === IDS.demogTable);
+    assert.equal(sha256(byName), table?.sha256);
+    const byId = await collect((sink) => h.client.downloadTable(IDS.demogTable, { stream: sink }));
+    assert.equal(byId, byName);
+    await h.fails(h.client.downloadTable('Demo:nothing', { stream: new PassThrough() }), 'notFound', /Table Demo:nothing not found/);
+  });
+
+  it('uploads a table and reads the creation result; re-upload keeps the ID', async () => {
+    const created = await h.client.uploadTable('Sales 2024:q1 results', { data: 'region,amount\nnorth,10\nsouth,20\n' });
+    assert.equal(created.name, 'Sales 2024:q1 results');
+    assert.match(created.Markup, /TableInfo/);
+    assert.ok(created.URL.startsWith('http://127.0.0.1:'));
+    const again = await h.client.uploadTable('Sales 2024:q1 results', { data: 'region,amount\neast,5\n' });
+    assert.equal(again.ID, created.ID);
+    const csv = await collect((sink) => h.client.downloadTable(created.ID, { stream: sink }));
+    assert.equal(csv, 'region,amount\neast,5\n');
+    const state = await h.state();
+    assert.deepEqual(state.projects.find((p) => p.name === 'Sales 2024')?.tableIds, [created.ID]);
+    await h.fails(h.client.uploadTable('a::b', { data: 'x\n' }), 'server', /Invalid table name/);
+    await h.fails(h.client.uploadTable('..', { data: 'x\n' }), 'badInput');
+  });
+
+  it('detects a table answered with 200 + ApiError where the CSV should be', async () => {
+    await h.config({ errorsAsHttp200: true, apiErrorHeader: false, errorBodyAsJsonString: true });
+    await h.fails(h.client.downloadTable('Demo:gone', { stream: new PassThrough() }), 'notFound', /Table Demo:gone not found/);
+  });
+
+  it('creates dashboards from tables and shares them', async () => {
+    const t = await h.client.uploadTable('Demo:second', { data: 'a\n1\n' });
+    const layout = { viewers: [{ type: 'Grid' }] };
+    const dash = await h.client.createDashboard('Demo board', [IDS.demogTable, t.ID], layout);
+    assert.equal(dash.name, 'Demo board');
+    let state = await h.state();
+    const record = state.dashboards.find((d) => d.ID === dash.ID);
+    assert.deepEqual(record?.tableIds, [IDS.demogTable, t.ID]);
+    assert.deepEqual(record?.layout, layout);
+    const byName = await h.client.createDashboard('Plain', ['Demo:demog']);
+    assert.ok(byName.ID);
+
+    await h.client.shareDashboard(dash.ID, ['Chemists', IDS.developers], 'Edit');
+    await h.client.shareDashboard(dash.ID, ['alice']);
+    state = await h.state();
+    const shares = state.dashboards.find((d) => d.ID === dash.ID)?.shares.map((s) => `${s.groupName}:${s.access}`);
+    assert.deepEqual(shares?.sort(), ['Chemists:Edit', 'Developers:Edit', 'alice:View']);
+    await h.fails(h.client.shareDashboard(dash.ID, ['No Such Group']), 'notFound', /Group No Such Group not found/);
+    await h.fails(h.client.shareDashboard(dash.ID, []), 'badInput');
+    await h.fails(h.client.createDashboard('x', ['Demo:missing']), 'notFound', /Table Demo:missing not found/);
+    await h.fails(h.client.createDashboard('x', []), 'badInput');
+  });
+
+  it('calls functions: one output, several outputs, dataframe output, errors', async () => {
+    assert.equal(await h.client.callFunction('Demo:Add', { a: 2, b: 40 }), 42);
+    assert.deepEqual(await h.client.callFunction('Demo:Echo', { value: { nested: ['x', 1, null] } }), { nested: ['x', 1, null] });
+    assert.equal(await h.client.callFunction('Demo:Echo', { value: 'plain text' }), 'plain text');
+    assert.equal(await h.client.callFunction('Demo:RowCount', { table: 'Demo:demog' }), 5850);
+    const stats = await h.client.callFunction('Demo:ColumnStats', { column: `${IDS.demogTable}/AGE` });
+    assert.ok(Array.isArray(stats) && stats.length === 4);
+    const csv = await h.client.callFunction('Demo:Filter', { table: 'Demo:demog', column: 'AGE', min: 80 });
+    assert.equal(typeof csv, 'string');
+    assert.match(csv as string, /^USUBJID,AGE/);
+    await h.fails(h.client.callFunction('Demo:Add', { a: 1 }), 'server', /rejected the request \(400\): Missing parameter "a"|Missing parameter "b"/);
+    const fail = await h.fails(h.client.callFunction('Demo:Fail', { message: 'custom failure' }), 'server', /reported an error \(500\): custom failure/);
+    assert.equal(fail.serverMessage, 'custom failure');
+    assert.equal(fail.status, 500);
+    assert.equal(fail.details.method, 'POST');
+    assert.equal(fail.details.path, '/public/v1/Demo.Fail/call');
+    await h.fails(h.client.callFunction('Demo:Add', [] as unknown as Record<string, unknown>), 'badInput');
+    await h.fails(h.client.callFunction('', {}), 'badInput');
+  });
+});
