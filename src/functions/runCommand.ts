@@ -9,7 +9,8 @@
 // `function` names the function and wins over the file's "$function"; without either, a call with
 // options is refused (the palette asks, and offers to add "$function" to the file).
 import * as path from 'node:path';
-import { modify } from 'jsonc-parser';
+// The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
+import { modify } from 'jsonc-parser/lib/esm/main.js';
 import * as vscode from 'vscode';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
 import type { Services } from '../core/services';

@@ -1,0 +1,122 @@
+// Running platform functions from parameter files through the real command against the emulator's
+// demo functions: one output, several outputs, a dataframe output (opened as CSV), errors.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { clearEmulatorRequests, control, emulatorRequests, resetEmulator, signIn } from './support';
+
+function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+}
+
+describe('Functions: run from parameter files', () => {
+  let dir: string;
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return vscode.Uri.file(file);
+  };
+
+  before(async () => {
+    await resetEmulator();
+    await signIn();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-functions-'));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs a function with one output (Demo:Add) from a file with comments', async () => {
+    const uri = write('add.datagrok.json', '{\n  // the function\n  "$function": "Demo:Add",\n  "a": 2,\n  "b": 3, // trailing comma next\n}\n');
+    assert.equal(await run('datagrok.functions.run', { uri }), 5);
+    // params merged over the file's inputs
+    assert.equal(await run('datagrok.functions.run', { uri, params: { b: 40 } }), 42);
+    // params alone, no file
+    assert.equal(await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 1 } }), 2);
+  });
+
+  it('runs the active editor\'s parameter file, unsaved edits included', async () => {
+    const uri = write('active.json', '{ "$function": "Demo:Add", "a": 1, "b": 1 }');
+    const editor = await vscode.window.showTextDocument(uri);
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, 0, editor.document.getText().length), '{ "$function": "Demo:Add", "a": 100, "b": 1 }'));
+    assert.equal(await run('datagrok.functions.run', {}), 101);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('returns every output of a function with several outputs (Demo:ColumnStats)', async () => {
+    const uri = write('stats.json', '{ "$function": "Demo:ColumnStats", "column": "Demo:demog/AGE" }');
+    const result = await run<unknown[]>('datagrok.functions.run', { uri });
+    assert.ok(Array.isArray(result) && result.length === 4, JSON.stringify(result));
+    const [min, max, mean, count] = result as number[];
+    assert.ok(min >= 18 && max <= 82 && mean > min && mean < max, JSON.stringify(result));
+    assert.equal(count, 5850);
+  });
+
+  it('opens a dataframe output (Demo:Filter) as a CSV document', async () => {
+    const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
+    const result = await run<string>('datagrok.functions.run', { uri });
+    assert.equal(typeof result, 'string');
+    assert.match(result, /^USUBJID,AGE,/);
+    const document = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText() === result);
+    assert.ok(document, 'the CSV output is open in an editor');
+    assert.equal(document.languageId, 'csv');
+    assert.equal(vscode.window.activeTextEditor?.document, document);
+  });
+
+  it('uses options.function when the file has no "$function", and refuses without it', async () => {
+    const uri = write('nofunction.json', '{ "a": 20, "b": 22 }');
+    assert.equal(await run('datagrok.functions.run', { uri, function: 'Demo:Add' }), 42);
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.functions.run', { uri }), /"nofunction\.json" does not name a function: add "\$function"/);
+    await assert.rejects(run('datagrok.functions.run', { uri, function: 'Add' }), /Package:Name/);
+    await assert.rejects(run('datagrok.functions.run', { uri, params: [1] }), /"params" must be an object/);
+    assert.deepEqual(await emulatorRequests(), [], 'nothing was called');
+  });
+
+  it('refuses a broken parameter file with where it is broken', async () => {
+    const uri = write('broken.json', '{\n  "$function": "Demo:Add",\n  "a": 1\n  "b": 2\n}');
+    await assert.rejects(run('datagrok.functions.run', { uri }), /"broken\.json" is not valid JSON: CommaExpected at line 4, column 3/);
+  });
+
+  it('shows the server\'s message when the function fails (Demo:Fail)', async () => {
+    const uri = write('fail.json', '{ "$function": "Demo:Fail", "message": "the reactor is offline" }');
+    await assert.rejects(run('datagrok.functions.run', { uri }), /the reactor is offline/);
+    // Also when the server answers 200 with an ApiError body.
+    await control('POST', 'config', { errorsAsHttp200: true });
+    try {
+      await assert.rejects(run('datagrok.functions.run', { uri }), /the reactor is offline/);
+    } finally {
+      await control('POST', 'config', { errorsAsHttp200: false });
+    }
+  });
+
+  it('pushes a {"$csv": file} input first and passes its table ID', async () => {
+    write('small.csv', 'x,y\n1,2\n3,4\n5,6\n');
+    const uri = write('rows.json', '{ "$function": "Demo:RowCount", "table": { "$csv": "./small.csv", "name": "Local.small" } }');
+    assert.equal(await run('datagrok.functions.run', { uri }), 3);
+    const state = await control<{ tables: Array<{ project: string; name: string }> }>('GET', 'state');
+    assert.ok(state.tables.some((t) => t.project === 'Local' && t.name === 'small'));
+    const bad = write('badcsv.json', '{ "$function": "Demo:RowCount", "table": { "$csv": "./missing.csv" } }');
+    await assert.rejects(run('datagrok.functions.run', { uri: bad }), /missing\.csv/);
+  });
+
+  it('shows a "▶ Run Package:Name" CodeLens above parameter files', async () => {
+    const uri = write('lens.json', '{\n  "$function": "Demo:Add",\n  "a": 1,\n  "b": 2\n}\n');
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.equal(document.languageId, 'json');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const lens = lenses.find((l) => l.command?.command === 'datagrok.functions.run');
+    assert.ok(lens?.command, 'a Run lens');
+    assert.equal(lens.command.title, '▶ Run Demo:Add');
+    assert.equal(String(lens.command.arguments?.[0]), uri.toString());
+
+    const plain = write('plain.json', '{ "name": "not a parameter file" }');
+    await vscode.workspace.openTextDocument(plain);
+    const none = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', plain);
+    assert.equal(none.filter((l) => l.command?.command === 'datagrok.functions.run').length, 0);
+  });
+});
