@@ -1,6 +1,7 @@
 // The emulator itself, over raw HTTP: what the client, the test host and the benchmark rely on.
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import * as http from 'node:http';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
@@ -108,10 +109,12 @@ describe('Datagrok API emulator', function () {
         req.on('error', () => resolve());
         req.write(Buffer.alloc(1_000_000, 65), () => setTimeout(() => req.destroy(), 100));
       });
-      await new Promise((r) => setTimeout(r, 100));
       const after = await call('GET', '/public/v1/files/System.DemoFiles/readme.md');
       assert.equal(after.status, 200);
       assert.ok(after.bytes.equals(before.bytes));
+      // …and its partial temp file is gone once the server noticed the abort.
+      for (let i = 0; i < 50 && (await readdir(emu.state.files.tmpDir)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(await readdir(emu.state.files.tmpDir), []);
     });
 
     it('rejects .. and empty segments, and 404s missing files and connectors with an ApiError', async () => {
@@ -177,12 +180,53 @@ describe('Datagrok API emulator', function () {
       assert.equal(await json('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}'), 3);
     });
 
+    it('drops a response after N bytes, or the connection before any answer', async () => {
+      await control('POST', 'faults', { dropAfterBytes: 1000, match: 'tables/Demo.demog' });
+      await assert.rejects(call('GET', '/public/v1/tables/Demo.demog'));
+      await control('POST', 'faults', { resetBeforeResponse: true });
+      await assert.rejects(call('GET', '/public/v1/groups'));
+      assert.equal((await call('GET', '/public/v1/groups')).status, 200);
+      const log = await control('GET', 'requests');
+      assert.deepEqual(
+        log.map((e: { status: number }) => e.status),
+        [200, 0, 200],
+      );
+    });
+
+    it('switches the listing, connections and DELETE routes off (plain 404)', async () => {
+      await control('POST', 'config', { listing: false, deleteFiles: false });
+      for (const [method, path] of [
+        ['GET', '/public/v1/connections/System.DemoFiles'],
+        ['GET', '/connectors/connections/f0000000-0000-4000-8000-000000000001/files/'],
+        ['DELETE', '/public/v1/files/System.DemoFiles/readme.md'],
+      ] as const) {
+        const res = await call(method, path);
+        assert.equal(res.status, 404, path);
+        assert.equal(res.text, 'Not Found');
+      }
+    });
+
     it('sends errors as HTTP 200 with an api-error header when configured', async () => {
       await control('POST', 'config', { errorsAsHttp200: true });
       const res = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');
       assert.equal(res.status, 200);
       assert.equal(res.headers['api-error'], 'true');
       assert.equal(JSON.parse(res.text).message, 'boom');
+    });
+  });
+
+  describe('functions', () => {
+    it('computes on the stored table: ColumnStats and Filter agree with the CSV', async () => {
+      const csv = (await call('GET', '/public/v1/tables/Demo.demog')).text.trim().split('\n');
+      const ageIndex = csv[0].split(',').indexOf('AGE');
+      const ages = csv.slice(1).map((line) => Number(line.split(',')[ageIndex]));
+      const stats = await json('POST', '/public/v1/Demo.ColumnStats/call', JSON.stringify({ column: 'Demo.demog/AGE' }));
+      assert.deepEqual(stats.slice(0, 2), [Math.min(...ages), Math.max(...ages)]);
+      assert.equal(stats[3], ages.length);
+      const filtered: string = await json('POST', '/public/v1/Demo.Filter/call', JSON.stringify({ table: 'Demo.demog', column: 'AGE', min: 80 }));
+      assert.equal(filtered.trim().split('\n').length - 1, ages.filter((a) => a >= 80).length);
+      assert.equal((await call('POST', '/public/v1/Demo.Add/call', '{"a":1}')).status, 400);
+      assert.equal((await call('POST', '/public/v1/Demo.Nope/call', '{}')).status, 404);
     });
   });
 

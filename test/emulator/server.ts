@@ -106,10 +106,16 @@ function cutAfter(res: ServerResponse, limit: number): void {
     }
     return false;
   };
+  const end = res.end.bind(res) as (cb?: () => void) => void;
   res.write = ((chunk: unknown, encoding?: unknown) => push(chunk, encoding)) as typeof res.write;
   res.end = ((chunk?: unknown, encoding?: unknown) => {
     if (chunk !== undefined && typeof chunk !== 'function') push(chunk, encoding);
-    if (!cut) push(Buffer.alloc(0));
+    if (!cut && sent === limit) push(Buffer.alloc(0));
+    if (!cut) {
+      // The whole body was shorter than the limit: it goes out complete, then the connection drops.
+      cut = true;
+      end(drop);
+    }
     return res;
   }) as typeof res.end;
 }
