@@ -1,0 +1,352 @@
+// Connector files as a file system (datagrok:// URIs) and the file commands, in the real VS Code host
+// against the emulator: what the emulator holds afterwards is checked by sha256 (/__emulator/state).
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createClient } from '../../src/api';
+import type { DatagrokApi } from '../../src/api/types';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+
+interface StateFile {
+  connector: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+const DEMO = 'System:DemoFiles';
+const APPDATA = 'System:AppData';
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+function run<T = unknown>(command: string, options?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, options));
+}
+
+async function filesOnServer(): Promise<StateFile[]> {
+  return (await control<{ files: StateFile[] }>('GET', 'state')).files;
+}
+
+async function fileOnServer(connector: string, filePath: string): Promise<StateFile | undefined> {
+  return (await filesOnServer()).find((f) => f.connector === connector && f.path === filePath);
+}
+
+/** The URI the extension uses: datagrok://<host[:port]>/<Connector.Rest>/<path>. */
+function fileUri(connector: string, filePath = ''): vscode.Uri {
+  const rest = connector.replaceAll(':', '.');
+  return vscode.Uri.from({ scheme: 'datagrok', authority: new URL(emulator.url).host, path: `/${rest}${filePath ? `/${filePath}` : ''}` });
+}
+
+async function rejectsWith(promise: Thenable<unknown>, pattern: RegExp): Promise<string> {
+  let message = '';
+  await assert.rejects(Promise.resolve(promise), (error: unknown) => {
+    message = error instanceof Error ? error.message : String(error);
+    return true;
+  });
+  assert.match(message, pattern);
+  return message;
+}
+
+async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+/** Writes `megabytes` MB of varied bytes, streamed; returns the sha256. */
+async function writeLargeFile(file: string, megabytes: number): Promise<string> {
+  const hash = createHash('sha256');
+  const out = fs.createWriteStream(file);
+  const block = Buffer.alloc(1024 * 1024);
+  for (let i = 0; i < block.length; i++) block[i] = (i * 31 + 7) % 251;
+  for (let mb = 0; mb < megabytes; mb++) {
+    block.writeUInt32BE(mb, 0); // no two blocks alike
+    hash.update(block);
+    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return hash.digest('hex');
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Samples the extension host's RSS while work runs; returns the highest growth over the start, in MB. */
+async function rssGrowthDuring<T>(work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, growthMb: (peak - start) / 1024 / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('Connector files: datagrok:// file system and commands', () => {
+  let api: DatagrokApi;
+  let dir: string;
+
+  before(async () => {
+    await resetEmulator();
+    await signIn();
+    api = createClient({ baseUrl: emulator.url, apiKey: emulator.key });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-files-'));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
+    await control('DELETE', 'faults');
+    await api.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  afterEach(async () => {
+    await control('POST', 'config', { listing: true, deleteFiles: true });
+  });
+
+  it('opens a file with datagrok.files.open (one GET per open), edits and saves it to the server', async () => {
+    await clearEmulatorRequests();
+    const uri = await run<vscode.Uri>('datagrok.files.open', { connector: DEMO, path: 'readme.md' });
+    assert.equal(uri.toString(), fileUri(DEMO, 'readme.md').toString());
+    assert.equal(uri.scheme, 'datagrok');
+    assert.equal(uri.path, '/System.DemoFiles/readme.md');
+    const requests = await emulatorRequests();
+    console.log(`     requests for one open through datagrok.files.open: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
+    assert.equal(requests.filter((r) => r.method === 'GET' && r.path.includes('/files/System.DemoFiles/readme.md')).length, 1);
+
+    const document = await vscode.workspace.openTextDocument(uri);
+    const original = document.getText();
+    assert.equal(sha256(original), (await fileOnServer(DEMO, 'readme.md'))!.sha256);
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# Edited in VS Code\n'));
+    assert.equal(document.isDirty, true);
+    assert.equal(await document.save(), true);
+    assert.equal(document.isDirty, false);
+    const stored = await fileOnServer(DEMO, 'readme.md');
+    assert.equal(stored!.sha256, sha256(`# Edited in VS Code\n${original}`), 'the emulator holds the saved text');
+  });
+
+  it('costs one GET of the file per openTextDocument (the stat shares the download)', async () => {
+    await clearEmulatorRequests();
+    const document = await vscode.workspace.openTextDocument(fileUri(DEMO, 'cars.csv'));
+    const requests = await emulatorRequests();
+    console.log(`     requests for one openTextDocument: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
+    const gets = requests.filter((r) => r.method === 'GET' && r.path.includes('/public/v1/files/System.DemoFiles/cars.csv'));
+    assert.equal(gets.length, 1, 'one download of the file');
+    const listing = requests.filter((r) => r.path.includes('/connections/'));
+    assert.ok(requests.length - gets.length - listing.length === 0, `nothing else: ${JSON.stringify(requests)}`);
+    assert.ok(listing.length <= 2, 'at most one listing (connection + folder)');
+    assert.equal(sha256(document.getText()), (await fileOnServer(DEMO, 'cars.csv'))!.sha256);
+  });
+
+  it('creates a new file in a mounted folder with workspace.fs.writeFile', async () => {
+    const uri = fileUri(DEMO, 'made here/created.txt');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('created from VS Code\n'));
+    assert.equal((await fileOnServer(DEMO, 'made here/created.txt'))?.sha256, sha256('created from VS Code\n'));
+    const listed = await vscode.workspace.fs.readDirectory(fileUri(DEMO, 'made here'));
+    assert.deepEqual(listed, [['created.txt', vscode.FileType.File]]);
+    const stat = await vscode.workspace.fs.stat(uri);
+    assert.equal(stat.type, vscode.FileType.File);
+    assert.equal(stat.size, Buffer.byteLength('created from VS Code\n'));
+  });
+
+  it('lists folders through the listing route, and without it shows only the files known here', async () => {
+    const root = fileUri(DEMO);
+    assert.equal((await vscode.workspace.fs.stat(root)).type, vscode.FileType.Directory, 'the root of a mount is a folder');
+    await clearEmulatorRequests();
+    const listed = new Map(await vscode.workspace.fs.readDirectory(root));
+    for (const name of ['demog.csv', 'cars.csv', 'readme.md']) assert.equal(listed.get(name), vscode.FileType.File, name);
+    assert.equal(listed.get('geo'), vscode.FileType.Directory);
+    assert.ok((await emulatorRequests()).some((r) => r.path.includes('/connectors/connections/')), 'the listing route was used');
+    const geo = new Map(await vscode.workspace.fs.readDirectory(fileUri(DEMO, 'geo')));
+    assert.deepEqual([...geo.keys()].sort(), ['cities.csv', 'countries.csv']);
+
+    await control('POST', 'config', { listing: false });
+    assert.equal((await vscode.workspace.fs.stat(root)).type, vscode.FileType.Directory, 'still a folder without listing');
+    const known = new Map(await vscode.workspace.fs.readDirectory(root));
+    // Opened, saved or created by the tests above; demog.csv and geo/ were never opened here.
+    assert.equal(known.get('readme.md'), vscode.FileType.File);
+    assert.equal(known.get('cars.csv'), vscode.FileType.File);
+    assert.equal(known.get('made here'), vscode.FileType.Directory);
+    assert.ok(!known.has('demog.csv'), 'never an invented entry');
+    assert.ok(!known.has('geo'));
+    // A file opened without listing joins the known files.
+    await vscode.workspace.fs.readFile(fileUri(DEMO, 'geo/cities.csv'));
+    assert.deepEqual(await vscode.workspace.fs.readDirectory(fileUri(DEMO, 'geo')), [['cities.csv', vscode.FileType.File]]);
+    assert.equal((await vscode.workspace.fs.stat(fileUri(DEMO, 'geo'))).type, vscode.FileType.Directory);
+  });
+
+  it('deletes through the server when it can; otherwise refuses clearly and the file stays', async () => {
+    await api.uploadFile(DEMO, 'doomed.txt', { data: 'bye\n' });
+    const uri = fileUri(DEMO, 'doomed.txt');
+    await control('POST', 'config', { deleteFiles: false });
+    const message = await rejectsWith(vscode.workspace.fs.delete(uri), /not support/i);
+    console.log(`     delete without server support: ${message}`);
+    assert.ok(await fileOnServer(DEMO, 'doomed.txt'), 'the file is still there');
+
+    await control('POST', 'config', { deleteFiles: true });
+    await vscode.workspace.fs.delete(uri);
+    assert.equal(await fileOnServer(DEMO, 'doomed.txt'), undefined);
+    await rejectsWith(vscode.workspace.fs.stat(uri), /not found/i);
+  });
+
+  it('renames by upload + delete, and refuses before writing anything when the server cannot delete', async () => {
+    await api.uploadFile(DEMO, 'old name.txt', { data: 'moving\n' });
+    const from = fileUri(DEMO, 'old name.txt');
+    const to = fileUri(DEMO, 'renamed/new name.txt');
+    await control('POST', 'config', { deleteFiles: false });
+    await rejectsWith(vscode.workspace.fs.rename(from, to), /not supported by this server/);
+    assert.ok(await fileOnServer(DEMO, 'old name.txt'));
+    assert.equal(await fileOnServer(DEMO, 'renamed/new name.txt'), undefined, 'nothing was written');
+
+    await control('POST', 'config', { deleteFiles: true });
+    await vscode.workspace.fs.rename(from, to);
+    assert.equal(await fileOnServer(DEMO, 'old name.txt'), undefined);
+    assert.equal((await fileOnServer(DEMO, 'renamed/new name.txt'))?.sha256, sha256('moving\n'));
+  });
+
+  it('a save that fails keeps the editor dirty and says why; the next save goes through', async () => {
+    const uri = fileUri('demo:Home', 'notes.txt');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const before = (await fileOnServer('demo:Home', 'notes.txt'))!.sha256;
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'unsaved line\n'));
+    await control('POST', 'faults', { count: 1, status: 500, match: 'POST /api/public/v1/files' });
+    assert.equal(await document.save(), false, 'the save failed');
+    assert.equal(document.isDirty, true, 'the edit is not lost');
+    assert.equal((await fileOnServer('demo:Home', 'notes.txt'))!.sha256, before);
+
+    // The message VS Code shows comes from the file system: what failed and why.
+    await control('POST', 'faults', { count: 1, status: 500, match: 'POST /api/public/v1/files' });
+    const message = await rejectsWith(vscode.workspace.fs.writeFile(uri, Buffer.from(document.getText())), /Uploading demo\.Home\/notes\.txt failed.*500/);
+    console.log(`     failed save: ${message}`);
+
+    assert.equal(await document.save(), true);
+    assert.equal((await fileOnServer('demo:Home', 'notes.txt'))!.sha256, sha256(document.getText()));
+  });
+
+  it('keeps open editors current after its own writes, with stable mtimes', async () => {
+    const uri = fileUri(DEMO, 'geo/countries.csv');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const first = await vscode.workspace.fs.stat(uri);
+    assert.equal((await vscode.workspace.fs.stat(uri)).mtime, first.mtime, 'same content, same mtime');
+    const text = `${document.getText()}Atlantis,0\n`;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    await eventually(() => document.getText() === text, 'the open document to show the new content');
+    assert.ok((await vscode.workspace.fs.stat(uri)).mtime > first.mtime, 'a new version has a later mtime');
+  });
+
+  it('offers a download instead of opening a file above datagrok.files.maxEditorFileSizeMB', async () => {
+    await api.uploadFile(APPDATA, 'two-megabytes.bin', { data: Buffer.alloc(2 * 1024 * 1024, 65) });
+    await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
+    try {
+      const message = await rejectsWith(run('datagrok.files.open', { connector: APPDATA, path: 'two-megabytes.bin' }), /larger than 1 MB.*Download/);
+      console.log(`     too large: ${message}`);
+      await rejectsWith(vscode.workspace.openTextDocument(fileUri(APPDATA, 'two-megabytes.bin')), /larger than 1 MB/);
+      const target = vscode.Uri.file(path.join(dir, 'two-megabytes.bin'));
+      const saved = await run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'two-megabytes.bin', target });
+      assert.equal(saved.fsPath, target.fsPath);
+      assert.equal(fs.statSync(target.fsPath).size, 2 * 1024 * 1024);
+    } finally {
+      await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('uploads and downloads a 200 MB file streamed, memory staying flat', async function () {
+    this.timeout(300_000);
+    const source = path.join(dir, 'large.bin');
+    const hash = await writeLargeFile(source, 200);
+    const up = await rssGrowthDuring(() =>
+      run('datagrok.files.upload', { source: vscode.Uri.file(source), connector: APPDATA, path: 'big/large.bin' }),
+    );
+    assert.equal((await fileOnServer(APPDATA, 'big/large.bin'))?.sha256, hash);
+    const target = vscode.Uri.file(path.join(dir, 'large-copy.bin'));
+    const down = await rssGrowthDuring(() => run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target }));
+    assert.equal(down.result.fsPath, target.fsPath);
+    assert.equal(await hashFile(target.fsPath), hash);
+    console.log(`     200 MB: extension host RSS grew ${up.growthMb.toFixed(1)} MB on upload, ${down.growthMb.toFixed(1)} MB on download`);
+    assert.ok(up.growthMb < 100, `upload RSS growth ${up.growthMb} MB`);
+    assert.ok(down.growthMb < 100, `download RSS growth ${down.growthMb} MB`);
+  });
+
+  it('a download cancelled midway leaves no partial file under the target name', async function () {
+    this.timeout(120_000);
+    const folder = fs.mkdtempSync(path.join(dir, 'cancel-'));
+    const target = vscode.Uri.file(path.join(folder, 'cancelled.bin'));
+    const controller = new AbortController();
+    const download = run('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target, signal: controller.signal });
+    const settled = download.then(
+      () => 'resolved',
+      () => 'rejected',
+    );
+    // Abort once some bytes arrived in the temporary sibling (checked often: localhost is fast).
+    let seenBytes = 0;
+    while (seenBytes < 1024 * 1024) {
+      for (const name of fs.readdirSync(folder)) seenBytes = Math.max(seenBytes, fs.statSync(path.join(folder, name), { throwIfNoEntry: false })?.size ?? 0);
+      if (fs.existsSync(target.fsPath)) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    controller.abort();
+    const message = await rejectsWith(download, /cancel/i);
+    assert.equal(await settled, 'rejected');
+    console.log(`     cancelled after ${(seenBytes / 1024 / 1024).toFixed(1)} MB: ${message}`);
+    assert.equal(fs.existsSync(target.fsPath), false, 'no file under the target name');
+    await eventually(() => fs.readdirSync(folder).length === 0, 'the temporary file to be removed');
+  });
+
+  it('handles paths with spaces, %, and unicode', async () => {
+    const name = 'dir with space/100% ünïcødé ✓.txt';
+    const uri = fileUri(APPDATA, name);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from('ok ✓\n'));
+    assert.equal((await fileOnServer(APPDATA, name))?.sha256, sha256('ok ✓\n'));
+    const opened = await run<vscode.Uri>('datagrok.files.open', { connector: 'System.AppData', path: name });
+    assert.equal(opened.toString(), uri.toString());
+    const document = await vscode.workspace.openTextDocument(opened);
+    assert.equal(document.getText(), 'ok ✓\n');
+    assert.deepEqual(await vscode.workspace.fs.readDirectory(fileUri(APPDATA, 'dir with space')), [['100% ünïcødé ✓.txt', vscode.FileType.File]]);
+    assert.equal(await run('datagrok.files.copyPath', { uri }), `System:AppData/${name}`);
+  });
+
+  it('refuses ".." and empty path parts before any request', async () => {
+    await clearEmulatorRequests();
+    await rejectsWith(run('datagrok.files.open', { connector: DEMO, path: 'geo/../demog.csv' }), /cannot contain "\." or "\.\." parts/);
+    await rejectsWith(run('datagrok.files.open', { connector: DEMO, path: 'geo//cities.csv' }), /empty part/);
+    await rejectsWith(run('datagrok.files.open', { connector: '', path: 'x' }), /Name the connector/);
+    await rejectsWith(run('datagrok.files.download', { connector: DEMO, path: '../x', target: vscode.Uri.file(path.join(dir, 'x')) }), /"\.\."/);
+    assert.deepEqual(await emulatorRequests(), []);
+  });
+
+  it('a URI of a server without a stored key asks to sign in to that server', async () => {
+    const uri = vscode.Uri.from({ scheme: 'datagrok', authority: 'other.example:8443', path: '/System.DemoFiles/demog.csv' });
+    await rejectsWith(vscode.workspace.fs.stat(uri), /Sign in to other\.example:8443/);
+  });
+
+  it('mount: refuses an unknown connector; adds "Datagrok: <connector>" as a workspace folder', async function () {
+    await rejectsWith(run('datagrok.files.mount', { connector: 'Nobody:Nothing' }), /no connector Nobody:Nothing/i);
+    if (vscode.workspace.workspaceFile === undefined) {
+      // Adding a folder to a single-folder window turns it into a workspace, which restarts the
+      // extension host and would end this run: only checked in a multi-root test workspace.
+      console.log('     mount: single-folder test window, adding the folder not exercised');
+      this.skip();
+    }
+    const uri = await run<vscode.Uri>('datagrok.files.mount', { connector: DEMO });
+    assert.equal(uri.toString(), fileUri(DEMO).toString());
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === uri.toString());
+    assert.equal(folder?.name, 'Datagrok: System:DemoFiles');
+    assert.equal((await run<vscode.Uri>('datagrok.files.mount', { connector: 'System.DemoFiles' })).toString(), uri.toString(), 'mounted once');
+  });
+});
