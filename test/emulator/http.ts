@@ -13,9 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-/** A route that does not exist (or is switched off): a plain 404, never an ApiError. */
-export class RouteMissing extends Error {}
-
 export interface Ctx {
   req: IncomingMessage;
   res: ServerResponse;
