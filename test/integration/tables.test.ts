@@ -1,0 +1,213 @@
+// Pushing CSV as tables and opening tables as CSV, through the real commands, against the emulator:
+// the emulator holds exactly the bytes that were pushed (sha256 in /__emulator/state).
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { createClient, isDatagrokError } from '../../src/api';
+import type { CreationResult } from '../../src/api/types';
+import { pushCsv } from '../../src/tables/pushTable';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+
+interface StateTable {
+  ID: string;
+  name: string;
+  project: string;
+  bytes: number;
+  sha256: string;
+}
+
+const tablesOnServer = async () => (await control<{ tables: StateTable[] }>('GET', 'state')).tables;
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+}
+
+/** Writes a CSV of about `megabytes` MB; returns its sha256 and size. */
+async function writeLargeCsv(file: string, megabytes: number): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash('sha256');
+  const out = fs.createWriteStream(file);
+  let bytes = 0;
+  const write = (chunk: string) =>
+    new Promise<void>((resolve, reject) => {
+      hash.update(chunk);
+      bytes += Buffer.byteLength(chunk);
+      out.write(chunk, (e) => (e ? reject(e) : resolve()));
+    });
+  await write('id,name,value,category,when\n');
+  let row = 0;
+  while (bytes < megabytes * 1024 * 1024) {
+    const lines: string[] = [];
+    for (let i = 0; i < 10000; i++, row++) {
+      lines.push(`${row},name ${row % 977},${((row * 7919) % 100000) / 100},cat${row % 13},2024-01-${String((row % 28) + 1).padStart(2, '0')}\n`);
+    }
+    await write(lines.join(''));
+  }
+  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  return { sha256: hash.digest('hex'), bytes };
+}
+
+describe('Tables: push and open', () => {
+  let dir: string;
+  let large: { file: string; sha256: string; bytes: number };
+
+  before(async function () {
+    this.timeout(180_000);
+    await resetEmulator();
+    await signIn();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-tables-'));
+    const file = path.join(dir, 'large.csv');
+    large = { file, ...(await writeLargeCsv(file, 110)) };
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('pushes the unsaved text of the active editor, named from the document', async () => {
+    const text = 'city,population\nBerlin,3645000\nParis,2161000\nRome,2873000\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'csv', content: text });
+    await vscode.window.showTextDocument(document);
+    const result = await run<CreationResult>('datagrok.tables.push', { name: 'cities' });
+    assert.match(result.ID, /^[0-9a-f-]{36}$/);
+    assert.equal(result.name, 'cities:cities');
+    assert.ok(result.URL.startsWith('http'), result.URL);
+    const stored = (await tablesOnServer()).find((t) => t.ID === result.ID);
+    assert.ok(stored, 'the table is on the server');
+    assert.equal(stored.sha256, sha256(text), 'the server holds exactly the editor text');
+
+    // Unsaved edits of a saved file are pushed too, not the file on disk.
+    const file = path.join(dir, 'edited.csv');
+    fs.writeFileSync(file, 'a,b\n1,2\n');
+    const saved = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    await saved.edit((e) => e.insert(new vscode.Position(2, 0), '3,4\n'));
+    assert.equal(saved.document.isDirty, true);
+    const edited = await run<CreationResult>('datagrok.tables.push', {});
+    assert.equal(edited.name, 'edited:edited', 'the name defaults from the file name');
+    const storedEdit = (await tablesOnServer()).find((t) => t.ID === edited.ID)!;
+    assert.equal(storedEdit.sha256, sha256('a,b\n1,2\n3,4\n'));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('streams a large saved file from disk, byte for byte (throughput logged)', async function () {
+    this.timeout(300_000);
+    const started = Date.now();
+    const result = await run<CreationResult>('datagrok.tables.push', { uri: vscode.Uri.file(large.file), name: 'Bench.large' });
+    const seconds = (Date.now() - started) / 1000;
+    const mb = large.bytes / 1024 / 1024;
+    console.log(`     push throughput: ${mb.toFixed(1)} MB in ${seconds.toFixed(2)} s = ${(mb / seconds).toFixed(1)} MB/s (through datagrok.tables.push)`);
+    assert.equal(result.name, 'Bench:large');
+    const stored = (await tablesOnServer()).find((t) => t.ID === result.ID)!;
+    assert.equal(stored.bytes, large.bytes);
+    assert.equal(stored.sha256, large.sha256);
+    assert.ok(
+      !vscode.workspace.textDocuments.some((d) => d.uri.fsPath === large.file),
+      'a saved file is streamed, not opened as a document',
+    );
+  });
+
+  it('pushes into <project>.<table>; a re-push replaces the table (same ID, new data), also in Project:table form', async () => {
+    const file = path.join(dir, 'q1.csv');
+    fs.writeFileSync(file, 'region,revenue\nnorth,10\nsouth,20\n');
+    const first = await run<CreationResult>('datagrok.tables.push', { uri: file, name: 'Sales.q1' });
+    assert.equal(first.name, 'Sales:q1');
+    const before = (await tablesOnServer()).find((t) => t.ID === first.ID)!;
+    assert.equal(before.project, 'Sales');
+
+    fs.writeFileSync(file, 'region,revenue\nnorth,11\nsouth,22\neast,33\n');
+    const second = await run<CreationResult>('datagrok.tables.push', { uri: vscode.Uri.file(file).toString(), name: 'Sales:q1' });
+    assert.equal(second.ID, first.ID, 'the same table');
+    const after = (await tablesOnServer()).find((t) => t.ID === first.ID)!;
+    assert.notEqual(after.sha256, before.sha256);
+    assert.equal(after.sha256, sha256(fs.readFileSync(file)));
+    assert.equal((await tablesOnServer()).filter((t) => t.name === 'q1').length, 1);
+  });
+
+  it('refuses an empty, a binary or an unparsable CSV and uploads nothing', async () => {
+    const empty = path.join(dir, 'empty.csv');
+    fs.writeFileSync(empty, '');
+    const binary = path.join(dir, 'binary.csv');
+    fs.writeFileSync(binary, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 256)));
+    const quotes = path.join(dir, 'quotes.csv');
+    fs.writeFileSync(quotes, 'a,b\n"unterminated,1\n2,3\n');
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.tables.push', { uri: empty }), /"empty\.csv" is empty.*Nothing was uploaded/);
+    await assert.rejects(run('datagrok.tables.push', { uri: binary }), /"binary\.csv" is not CSV text.*binary/);
+    await assert.rejects(run('datagrok.tables.push', { uri: quotes }), /"quotes\.csv" is not valid CSV/);
+    await assert.rejects(run('datagrok.tables.push', { uri: path.join(dir, 'missing.csv') }), /missing\.csv/);
+    const posts = (await emulatorRequests()).filter((r) => r.method === 'POST');
+    assert.deepEqual(posts, [], 'nothing was uploaded');
+  });
+
+  it('refuses a bad table name before uploading', async () => {
+    const file = path.join(dir, 'ok.csv');
+    fs.writeFileSync(file, 'x\n1\n');
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.tables.push', { uri: file, name: 'Sales..q1' }), /empty part/);
+    await assert.rejects(run('datagrok.tables.push', { uri: file, name: 'a/b' }), /cannot contain "\/"/);
+    await assert.rejects(run('datagrok.tables.push', { uri: file, name: '  ' }), /Enter a table name/);
+    assert.deepEqual(await emulatorRequests(), []);
+  });
+
+  it('a cancelled push leaves no half table and keeps the previous data', async function () {
+    this.timeout(120_000);
+    // Cancelling goes through the AbortSignal the progress notification's Cancel button aborts; the
+    // notification is not reachable from a test, so the push module is driven directly with a signal.
+    const client = createClient({ baseUrl: emulator.url, apiKey: emulator.key });
+    try {
+      const small = path.join(dir, 'keep.csv');
+      fs.writeFileSync(small, 'k,v\n1,2\n');
+      const { result: kept } = await pushCsv(client, { file: small }, 'Keep.data');
+      const keptSha = (await tablesOnServer()).find((t) => t.ID === kept.ID)!.sha256;
+
+      for (const name of ['Keep.data', 'Cancelled.data']) {
+        const controller = new AbortController();
+        let sent = 0;
+        const push = pushCsv(client, { file: large.file }, name, {
+          signal: controller.signal,
+          onProgress: (p) => {
+            sent = p.bytes;
+            if (p.bytes > 8 * 1024 * 1024) controller.abort();
+          },
+        });
+        await assert.rejects(push, (e: unknown) => isDatagrokError(e, 'cancelled'));
+        assert.ok(sent < large.bytes, 'cancelled mid-upload');
+      }
+      // The emulator drops the aborted body's temp file once it notices the closed connection.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const tables = await tablesOnServer();
+      assert.equal(tables.find((t) => t.ID === kept.ID)!.sha256, keptSha, 'the previous data stays');
+      assert.equal(tables.filter((t) => t.project === 'Cancelled').length, 0, 'no half table');
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('opens a table as a CSV document (streamed to a file)', async () => {
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    assert.ok(uri instanceof vscode.Uri);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(document, 'the document is open');
+    assert.equal(document.languageId, 'csv');
+    assert.equal(vscode.window.activeTextEditor?.document, document);
+    assert.match(document.lineAt(0).text, /^USUBJID,AGE,SEX/);
+    const stored = (await tablesOnServer()).find((t) => t.name === 'demog')!;
+    assert.equal(sha256(fs.readFileSync(uri.fsPath)), stored.sha256, 'the file holds the table as the server has it');
+
+    // A table pushed earlier, by ID.
+    const pushed = (await tablesOnServer()).find((t) => t.project === 'Sales')!;
+    const byId = await run<vscode.Uri>('datagrok.tables.open', { name: pushed.ID });
+    assert.equal(sha256(fs.readFileSync(byId.fsPath)), pushed.sha256);
+  });
+
+  it('opening an unknown table rejects with the server\'s message and opens nothing', async () => {
+    const before = vscode.workspace.textDocuments.length;
+    await assert.rejects(run('datagrok.tables.open', { name: 'Nope.nothing' }), /not found/i);
+    await assert.rejects(run('datagrok.tables.open', {}), /"name"/);
+    assert.equal(vscode.workspace.textDocuments.length, before);
+  });
+});
