@@ -98,7 +98,9 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (listed) return listed.isFile ? this.listedStat(t, listed) : directory();
     // A download (bounded by the editor limit) serves the stat and the readFile that follows it.
     try {
-      return this.fileStat(t, await this.content(t));
+      const content = await this.content(t);
+      if ('tooLarge' in content) await this.listedSize(t); // the size, when the server can list
+      return this.fileStat(t, content);
     } catch (error) {
       if (isDatagrokError(error, 'notFound') && (await this.isServerFolder(t))) return directory();
       throw await this.readFailure(t, error);
@@ -140,7 +142,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (listedSize !== undefined && listedSize > maxEditorBytes()) return tooLargeMessage(t, listedSize);
     try {
       const content = await this.content(t);
-      return 'tooLarge' in content ? tooLargeMessage(t, undefined) : undefined;
+      return 'tooLarge' in content ? tooLargeMessage(t, await this.listedSize(t)) : undefined;
     } catch (error) {
       throw await this.readFailure(t, error);
     }
@@ -150,9 +152,13 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     const t = await this.target(uri);
     let listed: [string, vscode.FileType][];
     try {
-      listed = (await this.list(t, t.path)).map((e) => [e.name, e.isFile ? vscode.FileType.File : vscode.FileType.Directory]);
+      // Always asked afresh (a refresh of the Explorer must show the server's state).
+      listed = (await this.list(t, t.path, true)).map((e) => [e.name, e.isFile ? vscode.FileType.File : vscode.FileType.Directory]);
     } catch (error) {
-      const fallback = isDatagrokError(error, 'unsupported') || (isDatagrokError(error, 'notFound') && this.isFolder(t));
+      // A folder created here or holding known files may not exist on the server yet; an unknown
+      // connector (its root not found) is an error.
+      const localFolder = t.path !== '' && (this.createdFolders.has(t.key) || this.known.isFolder(t.baseUrl, t.connector, t.path));
+      const fallback = isDatagrokError(error, 'unsupported') || (isDatagrokError(error, 'notFound') && localFolder);
       if (!fallback) throw toFileSystemError(error);
       // The server cannot list (or does not have this folder yet): show the files known here.
       listed = this.known.children(t.baseUrl, t.connector, t.path);
@@ -324,17 +330,29 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     return this.listings.peek(this.keyOf(t, parentPath(t.path)))?.find((e) => e.name === name);
   }
 
-  private list(t: Target, dir: string): Promise<FileEntry[]> {
-    return this.listings.get(this.keyOf(t, dir), async () => {
+  private list(t: Target, dir: string, fresh = false): Promise<FileEntry[]> {
+    const fetch = async () => {
       const entries = await t.client.listFiles(t.connector, dir);
       for (const e of entries) {
         const key = this.keyOf(t, dir ? `${dir}/${e.name}` : e.name);
         if (e.isFile) this.versions.observeListing(key, e.updatedOn);
         else this.seenFolders.add(key);
       }
-      this.seenFolders.add(t.key);
+      this.seenFolders.add(this.keyOf(t, dir));
       return entries;
-    });
+    };
+    const key = this.keyOf(t, dir);
+    return fresh ? this.listings.fresh(key, fetch) : this.listings.get(key, fetch);
+  }
+
+  /** The file's size from a listing of its folder (undefined when the server cannot list). */
+  private async listedSize(t: Target): Promise<number | undefined> {
+    try {
+      const name = baseName(t.path);
+      return (await this.list(t, parentPath(t.path))).find((e) => e.name === name && e.isFile)?.size;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Whether the server lists that path as a folder (false when it cannot list). */
@@ -419,7 +437,7 @@ function directory(): vscode.FileStat {
 
 function tooLargeMessage(t: ConnectorPath, size: number | undefined): string {
   const limitMb = maxEditorBytes() / (1024 * 1024);
-  const actual = size === undefined ? 'larger than' : `${(size / (1024 * 1024)).toFixed(1)} MB, more than`;
+  const actual = size === undefined ? 'larger than' : `${(size / (1024 * 1024)).toFixed(1)} MB, larger than`;
   return (
     `${displayPath(t)} is ${actual} ${limitMb} MB, the largest file opened in an editor ` +
     '(setting datagrok.files.maxEditorFileSizeMB). Download it to disk instead: "Datagrok: Download Connector File".'

@@ -254,7 +254,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await api.uploadFile(APPDATA, 'two-megabytes.bin', { data: Buffer.alloc(2 * 1024 * 1024, 65) });
     await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
     try {
-      const message = await rejectsWith(run('datagrok.files.open', { connector: APPDATA, path: 'two-megabytes.bin' }), /larger than 1 MB.*Download/);
+      const message = await rejectsWith(run('datagrok.files.open', { connector: APPDATA, path: 'two-megabytes.bin' }), /is 2\.0 MB, larger than 1 MB.*Download/);
       console.log(`     too large: ${message}`);
       await rejectsWith(vscode.workspace.openTextDocument(fileUri(APPDATA, 'two-megabytes.bin')), /larger than 1 MB/);
       const target = vscode.Uri.file(path.join(dir, 'two-megabytes.bin'));
