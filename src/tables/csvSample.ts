@@ -70,6 +70,9 @@ export function inspectCsv(text: string, what: string, complete: boolean, totalB
     throw badInputError(`${what} is empty: there is no header and no data to push. Nothing was uploaded.`);
   }
   checkText(body, what);
+  if (/^\s*[[{]/.test(body)) {
+    throw badInputError(`${what} looks like JSON, not CSV: its first line starts with "${body.trim()[0]}". Nothing was uploaded.`);
+  }
   const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true });
   let rows = parsed.data;
   let errors = parsed.errors;

@@ -32,7 +32,7 @@ export interface CsvToPush {
  * editor text; a saved file is streamed from disk (any size) without being read into memory.
  */
 export async function csvToPush(target: vscode.Uri | undefined): Promise<CsvToPush> {
-  const uri = target ?? vscode.window.activeTextEditor?.document.uri;
+  const uri = target ?? activeCsvEditor();
   if (!uri) {
     throw badInput('There is no CSV to push: open a CSV file in the editor (or pass { uri }).');
   }
@@ -57,6 +57,24 @@ export async function csvToPush(target: vscode.Uri | undefined): Promise<CsvToPu
   return { uri, source: { text: new TextDecoder('utf-8').decode(bytes) }, what, defaultName };
 }
 
+const CSV_FILE = /\.(csv|tsv|txt)$/i;
+
+/** The active editor's document when it holds CSV (by language or file name); refuses any other. */
+function activeCsvEditor(): vscode.Uri | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  if (!document) return undefined;
+  if (document.languageId === 'csv' || document.languageId === 'tsv' || CSV_FILE.test(document.uri.path) || document.isUntitled) {
+    return document.uri;
+  }
+  throw badInput(`The active editor ("${path.posix.basename(document.uri.path)}") is not a CSV file: open a CSV file (or pass { uri }).`);
+}
+
+async function askCsvFile(): Promise<vscode.Uri> {
+  const picked = await vscode.window.showOpenDialog({ title: 'Push CSV as Table', canSelectMany: false, filters: { CSV: ['csv', 'tsv', 'txt'] } });
+  if (!picked?.[0]) throw new UserCancelled();
+  return picked[0];
+}
+
 /** The name box doubles as the confirmation: it says what is about to be pushed, and where. */
 async function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string): Promise<string> {
   const ragged = shape.ragged > 0 ? ` (${shape.ragged.toLocaleString('en-US')} rows have a different number of fields than the header)` : '';
@@ -78,7 +96,17 @@ function checkOptions(options: PushTableOptions): void {
 export async function pushTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<PushTableOptions>): Promise<CreationResult> {
   const options = inv.options;
   if (options) checkOptions(options);
-  const target = options ? uriOption(options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : undefined;
+  let target = options ? uriOption(options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : undefined;
+  if (!target && inv.interactive) {
+    // From the palette: the active CSV editor, else a file to choose.
+    let active: vscode.Uri | undefined;
+    try {
+      active = activeCsvEditor();
+    } catch {
+      active = undefined;
+    }
+    target = active ?? (await askCsvFile());
+  }
   const csv = await csvToPush(target);
   const shape = await inspectSource(csv.source, csv.what);
   let name = options?.name !== undefined ? checkTableName(options.name) : csv.defaultName;

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { createClient, isDatagrokError } from '../../src/api';
 import type { CreationResult } from '../../src/api/types';
 import { pushCsv } from '../../src/tables/pushTable';
+import { log } from './index';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 
 interface StateTable {
@@ -99,7 +100,7 @@ describe('Tables: push and open', () => {
     const result = await run<CreationResult>('datagrok.tables.push', { uri: vscode.Uri.file(large.file), name: 'Bench.large' });
     const seconds = (Date.now() - started) / 1000;
     const mb = large.bytes / 1024 / 1024;
-    console.log(`     push throughput: ${mb.toFixed(1)} MB in ${seconds.toFixed(2)} s = ${(mb / seconds).toFixed(1)} MB/s (through datagrok.tables.push)`);
+    log(`     push throughput: ${mb.toFixed(1)} MB in ${seconds.toFixed(2)} s = ${(mb / seconds).toFixed(1)} MB/s (through datagrok.tables.push)`);
     assert.equal(result.name, 'Bench:large');
     const stored = (await tablesOnServer()).find((t) => t.ID === result.ID)!;
     assert.equal(stored.bytes, large.bytes);
@@ -139,6 +140,15 @@ describe('Tables: push and open', () => {
     await assert.rejects(run('datagrok.tables.push', { uri: binary }), /"binary\.csv" is not CSV text.*binary/);
     await assert.rejects(run('datagrok.tables.push', { uri: quotes }), /"quotes\.csv" is not valid CSV/);
     await assert.rejects(run('datagrok.tables.push', { uri: path.join(dir, 'missing.csv') }), /missing\.csv/);
+    const json = path.join(dir, 'data.csv');
+    fs.writeFileSync(json, '{ "rows": [1, 2, 3] }\n');
+    await assert.rejects(run('datagrok.tables.push', { uri: json }), /"data\.csv" looks like JSON, not CSV/);
+    // The active editor is used by default only when it holds CSV.
+    const notCsv = path.join(dir, 'settings.json');
+    fs.writeFileSync(notCsv, '{}\n');
+    await vscode.window.showTextDocument(vscode.Uri.file(notCsv));
+    await assert.rejects(run('datagrok.tables.push', {}), /The active editor \("settings\.json"\) is not a CSV file/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     const posts = (await emulatorRequests()).filter((r) => r.method === 'POST');
     assert.deepEqual(posts, [], 'nothing was uploaded');
   });
