@@ -66,7 +66,10 @@ export class GroupsTreeProvider implements vscode.TreeDataProvider<GroupsNode>, 
   }
 
   getTreeItem(node: GroupsNode): vscode.TreeItem {
-    return node.treeItem();
+    const item = node.treeItem();
+    // Screen readers otherwise read a plain-text tooltip instead of the label.
+    if (typeof item.tooltip === 'string') item.accessibilityInformation ??= { label: [item.label, item.description].filter((t) => typeof t === 'string' && t !== '').join(', ') };
+    return item;
   }
 
   getParent(node: GroupsNode): GroupsNode | undefined {
