@@ -128,6 +128,24 @@ describe('Tables: push and open', () => {
     assert.equal((await tablesOnServer()).filter((t) => t.name === 'q1').length, 1);
   });
 
+  it('from a menu (a Uri), asks for the name (prefilled from the file name) and pushes on Enter', async () => {
+    const file = path.join(dir, 'menu pick.csv');
+    fs.writeFileSync(file, 'k,v\n1,2\n3,4\n');
+    const pushing = run<CreationResult | undefined>('datagrok.tables.push', vscode.Uri.file(file));
+    let settled = false;
+    void pushing.finally(() => {
+      settled = true;
+    });
+    // Accept the name box (prefilled with the default name) once it shows.
+    for (let i = 0; i < 100 && !settled; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    const result = await pushing;
+    assert.ok(result, 'the push ran');
+    assert.equal(result.name, 'menu pick:menu pick');
+  });
+
   it('refuses an empty, a binary or an unparsable CSV and uploads nothing', async () => {
     const empty = path.join(dir, 'empty.csv');
     fs.writeFileSync(empty, '');
