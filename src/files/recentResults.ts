@@ -23,6 +23,11 @@ export class RecentResults<T> {
   get(key: string, fetch: () => Promise<T>): Promise<T> {
     const hit = this.peek(key);
     if (hit !== undefined) return Promise.resolve(hit);
+    return this.fresh(key, fetch);
+  }
+
+  /** The request already in flight, or a new one: never an older result. */
+  fresh(key: string, fetch: () => Promise<T>): Promise<T> {
     let pending = this.inFlight.get(key);
     if (!pending) {
       const started = fetch();
