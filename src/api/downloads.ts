@@ -1,7 +1,7 @@
 // One streamed GET into a download target (a file, via a temporary sibling, or any writable).
 import { DatagrokError } from './errors';
 import type { RequestSpec, Transport } from './http';
-import { ProgressReporter, writeChunks, writeChunksToFile } from './transfer';
+import { ProgressReporter, writeBody, writeBodyToFile } from './transfer';
 import type { DownloadTarget, TransferOptions, TransferResult } from './types';
 
 export function download(http: Transport, spec: RequestSpec, target: DownloadTarget, options: TransferOptions): Promise<TransferResult> {
@@ -11,10 +11,10 @@ export function download(http: Transport, spec: RequestSpec, target: DownloadTar
   const committed = { value: false };
   const run = http.stream(
     spec,
-    async (chunks, info, commit) => {
+    async (body, info, commit) => {
       const progress = new ProgressReporter(options.onProgress, info.contentLength);
-      if ('file' in target) await writeChunksToFile(chunks, target.file, progress, commit, spec.what);
-      else await writeChunks(chunks, target.stream, progress, commit);
+      if ('file' in target) await writeBodyToFile(body, target.file, progress, commit, spec.what);
+      else await writeBody(body, target.stream, progress, commit);
       progress.done();
       return { bytes: progress.bytes };
     },

@@ -44,12 +44,12 @@ export async function readFile(
   const committed = { value: false };
   return http.stream(
     { method: 'GET', path: route, what, signal: options.signal },
-    async (chunks, info) => {
+    async (body, info) => {
       if (maxBytes !== undefined && info.contentLength !== undefined && info.contentLength > maxBytes) {
         throw tooLarge(info.contentLength);
       }
       const progress = new ProgressReporter(options.onProgress, info.contentLength);
-      const data = await collect(chunks, maxBytes, progress, () => tooLarge(0));
+      const data = await collect(body, maxBytes, progress, () => tooLarge(0));
       progress.done();
       return data;
     },
