@@ -44,6 +44,8 @@ interface RunnerResults {
 /** Marks the extension host's console lines among the workbench's (see test/integration/index.ts). */
 const LOG_TAG = 'dg-test| ';
 
+const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
+
 const log = (message: string) => console.log(`[host] ${message}`);
 
 function readResults(file: string): RunnerResults | undefined {
@@ -87,7 +89,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   const installVsix: string[] = [];
   if (options.vsix) {
     const vsix = typeof options.vsix === 'string' ? path.resolve(options.vsix) : packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-    log(`testing the packaged extension ${vsix}`);
+    log(`testing the packaged extension ${vsix} (installed with --install-extension)`);
     installVsix.push(vsix);
   }
   const server = await startCodeServer(host, {
@@ -101,7 +103,10 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   });
   log(`code-server ${server.origin}, state in ${stateDir}`);
 
-  if (!options.vsix) payload.push(['extensionDevelopmentPath', remoteUri(server, path.resolve(options.extensionDevelopmentPath))]);
+  // The workbench runs tests only with a development extension: in vsix mode that is the folder the
+  // .vsix was installed into, so what runs is exactly what ships.
+  const extensionFolder = options.vsix ? installedExtensionFolder(server.extensionsDir) : path.resolve(options.extensionDevelopmentPath);
+  payload.push(['extensionDevelopmentPath', remoteUri(server, extensionFolder)]);
   payload.push(['extensionTestsPath', remoteUri(server, path.resolve(options.extensionTestsPath))]);
   const environment: Record<string, string> = {
     DATAGROK_TEST_URL: emulator.baseUrl,
@@ -152,6 +157,12 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   }
   log(`${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s; results ${path.relative(repoRoot, options.resultsFile)}`);
   return code;
+}
+
+function installedExtensionFolder(extensionsDir: string): string {
+  const name = fs.readdirSync(extensionsDir).find((entry) => entry.startsWith(`${EXTENSION_ID}-`));
+  if (!name) throw new Error(`the .vsix did not install ${EXTENSION_ID} into ${extensionsDir}`);
+  return path.join(extensionsDir, name);
 }
 
 /** User settings of the test profile: pointed at the emulator, quiet, nothing fetched. */
