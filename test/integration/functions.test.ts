@@ -19,7 +19,9 @@ describe('Functions: run from parameter files', () => {
     return vscode.Uri.file(file);
   };
 
-  before(async () => {
+  before(async function () {
+    // Files run only in a trusted workspace when called with options (see the untrusted suite below).
+    if (!vscode.workspace.isTrusted) this.skip();
     await resetEmulator();
     await signIn();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-functions-'));
@@ -27,7 +29,7 @@ describe('Functions: run from parameter files', () => {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('runs a function with one output (Demo:Add) from a file with comments', async () => {
@@ -104,6 +106,20 @@ describe('Functions: run from parameter files', () => {
     await assert.rejects(run('datagrok.functions.run', { uri: bad }), /missing\.csv/);
   });
 
+  it('validates *.datagrok.json files against the parameter-file schema', async function () {
+    this.timeout(30_000);
+    const uri = write('schema.datagrok.json', '{\n  // comments are fine\n  "$function": "NoPackage",\n  "a": 1\n}\n');
+    await vscode.window.showTextDocument(uri);
+    let messages: string[] = [];
+    for (let i = 0; i < 100 && !messages.some((m) => m.includes('Package:Name')); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      messages = vscode.languages.getDiagnostics(uri).map((d) => d.message);
+    }
+    assert.ok(messages.some((m) => m.includes('Package:Name')), `a schema diagnostic on "$function": ${JSON.stringify(messages)}`);
+    assert.ok(!messages.some((m) => /comment/i.test(m)), 'comments are allowed');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('shows a "▶ Run Package:Name" CodeLens above parameter files', async () => {
     const uri = write('lens.json', '{\n  "$function": "Demo:Add",\n  "a": 1,\n  "b": 2\n}\n');
     const document = await vscode.workspace.openTextDocument(uri);
@@ -118,5 +134,34 @@ describe('Functions: run from parameter files', () => {
     await vscode.workspace.openTextDocument(plain);
     const none = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', plain);
     assert.equal(none.filter((l) => l.command?.command === 'datagrok.functions.run').length, 0);
+  });
+});
+
+describe('Functions: untrusted workspace (the launcher with DATAGROK_TEST_WORKSPACE_TRUST=1)', () => {
+  let dir: string;
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return vscode.Uri.file(file);
+  };
+
+  before(async function () {
+    if (vscode.workspace.isTrusted) this.skip();
+    await resetEmulator();
+    await signIn();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-untrusted-'));
+  });
+
+  after(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to run a file programmatically; parameters given directly still run', async () => {
+    const uri = write('untrusted.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.functions.run', { uri }), /Refused to run Demo:Add from "untrusted\.json": this workspace is not trusted/);
+    assert.deepEqual(await emulatorRequests(), [], 'nothing was called');
+    // Parameters given directly are not a file from the workspace.
+    assert.equal(await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 2 } }), 3);
   });
 });
