@@ -12,6 +12,8 @@ const ctx = await esbuild.context({
   target: 'node20',
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  // Prefer packages' ES module builds: jsonc-parser's UMD build requires files the bundler cannot see.
+  mainFields: ['module', 'main'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,

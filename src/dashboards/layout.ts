@@ -1,7 +1,7 @@
 // Reading a JSON document (dashboard layout, parameter file) with comments allowed, and saying exactly
 // where it is broken. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
+import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { DatagrokError } from '../api/errors';
 
 /** Line and column (1-based) of an offset in text. */

@@ -1,7 +1,7 @@
 // Parameter files: a JSON object (comments allowed) whose keys are a function's inputs, with an optional
 // "$function": "Package:Name" naming the function. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { findNodeAtLocation, parseTree } from 'jsonc-parser/lib/esm/main.js';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { DatagrokError } from '../api/errors';
 import { parseJsonObject } from '../dashboards/layout';
 

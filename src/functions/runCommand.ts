@@ -10,7 +10,7 @@
 // options is refused (the palette asks, and offers to add "$function" to the file).
 import * as path from 'node:path';
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { modify } from 'jsonc-parser/lib/esm/main.js';
+import { modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
 import type { Services } from '../core/services';
