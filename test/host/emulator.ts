@@ -1,4 +1,5 @@
 // Starts the Datagrok API emulator (test/emulator, demo data) as a child process in its own group.
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,6 +12,7 @@ export interface RunningEmulator {
   /** http://127.0.0.1:P — for the /__emulator/* control routes. */
   origin: string;
   key: string;
+  process: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -44,5 +46,5 @@ export async function startEmulator(options: { port?: number; key?: string; logF
     child.stderr?.resume();
   }
   const baseUrl = match[1];
-  return { baseUrl, origin: new URL(baseUrl).origin, key, stop: () => stopGroup(child) };
+  return { baseUrl, origin: new URL(baseUrl).origin, key, process: child, stop: () => stopGroup(child) };
 }

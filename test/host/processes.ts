@@ -49,6 +49,11 @@ export async function stopGroup(child: ChildProcess, graceMs = 3000): Promise<vo
   children.delete(child);
 }
 
+/** Whether {@link stopAll} has begun: exits seen after that are expected. */
+export function isStopping(): boolean {
+  return stopping !== undefined;
+}
+
 /** Runs every cleanup (newest first) and stops every process group this process started. */
 export function stopAll(): Promise<void> {
   stopping ??= (async () => {

@@ -171,6 +171,7 @@ export function testSettings(serverUrl: string): Record<string, unknown> {
   return {
     'datagrok.serverUrl': serverUrl,
     'workbench.startupEditor': 'none',
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
     'telemetry.telemetryLevel': 'off',
