@@ -10,6 +10,8 @@ import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
 const FILE_CHUNK = 1024 * 1024;
+/** Write buffer of downloads to a file: lets fs.WriteStream batch socket chunks into one writev. */
+const WRITE_BUFFER = 1024 * 1024;
 /** Progress callbacks are throttled to this interval (the final figure is always reported). */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -171,7 +173,7 @@ export async function writeBodyToFile(
 ): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
   let localError: NodeJS.ErrnoException | undefined;
-  const out: WriteStream = createWriteStream(temp, { highWaterMark: FILE_CHUNK });
+  const out: WriteStream = createWriteStream(temp, { highWaterMark: WRITE_BUFFER });
   // pipeline() also destroys `out` with the *source's* error; only file-system errors (they carry a
   // syscall) are about the local file.
   out.on('error', (err: NodeJS.ErrnoException) => {
