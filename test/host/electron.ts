@@ -6,7 +6,7 @@
 // On Linux without a display, run it under `xvfb-run -a npm run test:electron`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runTests } from '@vscode/test-electron';
+import { runTests, TestRunFailedError } from '@vscode/test-electron';
 import { shortTempDir } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot, resultsDir } from './paths';
@@ -46,13 +46,11 @@ async function main(): Promise<number> {
       extensionDevelopmentPath: repoRoot,
       extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
       extensionTestsEnv: env,
+      // runTests adds --disable-workspace-trust, --skip-welcome, --skip-release-notes, --disable-updates.
       launchArgs: [
         workspace,
         '--disable-extensions',
         '--use-inmemory-secretstorage',
-        '--disable-workspace-trust',
-        '--skip-welcome',
-        '--skip-release-notes',
         '--user-data-dir',
         userDataDir,
         '--extensions-dir',
@@ -62,10 +60,10 @@ async function main(): Promise<number> {
     return code;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'number') {
-      // TestRunFailedError: VS Code ran and the suite failed (results were printed above).
-      console.error(`[electron] the suite failed: ${message}`);
-      return (error as { code: number }).code || 1;
+    if (error instanceof TestRunFailedError) {
+      // VS Code ran and the suite failed (or the runner did not load): its output is above.
+      console.error(`[electron] ${message}`);
+      return error.code !== undefined && error.code > 0 ? error.code : 1;
     }
     console.error(
       `[electron] could not run VS Code: ${message}\n` +
