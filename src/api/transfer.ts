@@ -1,17 +1,16 @@
 // Streaming helpers shared by file and table transfers: upload sources, download targets, progress.
 // Nothing here holds a whole file in memory (except `collect`, which is bounded by its caller).
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, promises as fsp, type WriteStream } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatagrokError } from './errors';
+import { FileSink } from './file-sink';
 import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
 const FILE_CHUNK = 1024 * 1024;
-/** Write buffer of downloads to a file: lets fs.WriteStream batch socket chunks into one writev. */
-const WRITE_BUFFER = 1024 * 1024;
 /** Progress callbacks are throttled to this interval (the final figure is always reported). */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -173,7 +172,7 @@ export async function writeBodyToFile(
 ): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
   let localError: NodeJS.ErrnoException | undefined;
-  const out: WriteStream = createWriteStream(temp, { highWaterMark: WRITE_BUFFER });
+  const out = new FileSink(temp);
   // pipeline() also destroys `out` with the *source's* error; only file-system errors (they carry a
   // syscall) are about the local file.
   out.on('error', (err: NodeJS.ErrnoException) => {
