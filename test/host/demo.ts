@@ -25,7 +25,7 @@ async function fixedOrFree(envName: string, preferred: number): Promise<number> 
 }
 
 async function main(): Promise<void> {
-  const host = ensureHost({ needBrowser: false });
+  const host = await ensureHost({ needBrowser: false });
   const stateDir = shortTempDir('dgdemo-');
   onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
 

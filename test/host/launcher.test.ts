@@ -54,10 +54,10 @@ function fixtureArgs(name: string): string[] {
 describe('Integration launcher (real VS Code host)', function () {
   this.timeout(180_000);
 
-  before(function () {
+  before(async function () {
     // A cold cache installs code-server (a few minutes, once); later runs find it in the cache.
     this.timeout(15 * 60_000);
-    ensureHost();
+    await ensureHost();
   });
 
   it('exits 0 when every test passed, and stops what it started', async () => {

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CODE_SERVER_VERSION, cacheDir, repoRoot } from './paths';
+import { spawnGroup, stopAllOnSignals } from './processes';
 
 export interface Host {
   /** Node 24: code-server's native modules are built for it. */
@@ -105,35 +106,43 @@ function queryVersions(node: string, entry: string): { codeServerVersion: string
  * npm install code-server@VERSION under Node 24 into a temporary sibling folder, then rename it into
  * place and write the marker last: an interrupted install is never taken as complete.
  */
-function installCodeServer(node: string, nodedir: string): void {
+async function installCodeServer(node: string, nodedir: string): Promise<void> {
   const root = codeServerRoot();
   fs.mkdirSync(path.dirname(root), { recursive: true });
   const staging = fs.mkdtempSync(`${root}.partial-`);
   log(`installing code-server@${CODE_SERVER_VERSION} under Node 24 into ${staging} (a few minutes, once)`);
   fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'datagrok-vscode-test-host', private: true }));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // Nothing of a surrounding `npm run` (npm_config_loglevel=silent from -s, npm_config_local_prefix,
+  // npm_package_*) may reach the nested install: it installs into the staging folder on its own terms.
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^npm_/i.test(key) && key !== 'INIT_CWD' && key !== 'NODE') env[key] = value;
+  }
+  Object.assign(env, {
     // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick Node 24 and its headers.
     PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
     npm_config_nodedir: nodedir,
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
-  };
-  // Inside an npm script these point at the project; they must not leak into the nested install.
-  for (const key of Object.keys(env)) {
-    if (/^npm_(package|lifecycle)_/.test(key) || key === 'npm_config_prefix' || key === 'INIT_CWD') delete env[key];
-  }
-  const npm = process.env['npm_execpath'];
-  const [command, args] = npm && fs.existsSync(npm) && npm.endsWith('.js') ? [node, [npm]] : ['npm', []];
-  const result = spawnSync(command, [...args, 'install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], {
+    npm_config_loglevel: 'warn',
+  });
+  const npmCli = process.env['npm_execpath'];
+  const [command, args] = npmCli && /npm-cli\.js$/.test(npmCli) && fs.existsSync(npmCli) ? [node, [npmCli]] : ['npm', []];
+  // A tracked process group: Ctrl+C / SIGTERM of the launcher stops the install too (the partial
+  // folder is removed by the next run).
+  const child = spawnGroup(command, [...args, 'install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], {
     cwd: staging,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (result.status !== 0) {
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+  });
+  if (code !== 0) {
     fs.rmSync(staging, { recursive: true, force: true });
-    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (${result.status ?? result.signal})`);
+    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (${signal ?? code})`);
   }
   const versions = queryVersions(node, entryOf(staging));
   fs.rmSync(root, { recursive: true, force: true });
@@ -153,19 +162,68 @@ function removeStaleStaging(): void {
   }
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One installer at a time per cache (two test runs may start together on a cold machine): a lock
+ * file holding the installer's pid; a lock whose process is gone is stale and taken over.
+ */
+async function withInstallLock<T>(body: () => Promise<T>): Promise<T> {
+  const lock = `${codeServerRoot()}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 20 * 60_000;
+  let announced = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lock, 'utf8').trim());
+      if (!Number.isInteger(holder) || holder <= 0 || !processAlive(holder)) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`gave up waiting for the install by pid ${holder} (lock ${lock})`);
+      if (!announced) log(`waiting for another install of code-server (pid ${holder}) to finish`);
+      announced = true;
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function isComplete(root: string): boolean {
+  return readMarker(root) !== undefined && fs.existsSync(entryOf(root));
+}
+
 /** Everything needed to run the suite in a real VS Code; reuses the cache when it is complete. */
-export function ensureHost(options: { needBrowser?: boolean } = {}): Host {
+export async function ensureHost(options: { needBrowser?: boolean } = {}): Promise<Host> {
   const needBrowser = options.needBrowser ?? true;
   const { node, nodedir } = findNode24();
   const root = codeServerRoot();
-  let marker = readMarker(root);
-  if (!marker || !fs.existsSync(entryOf(root))) {
-    ensureAptPackages(needBrowser ? APT_PACKAGES : ['libkrb5-dev']);
-    removeStaleStaging();
-    installCodeServer(node, nodedir);
-    marker = readMarker(root);
-    if (!marker) throw new Error(`code-server install in ${root} left no marker`);
+  if (!isComplete(root)) {
+    await withInstallLock(async () => {
+      // Another process may have completed it while this one waited for the lock.
+      if (isComplete(root)) return;
+      ensureAptPackages(needBrowser ? APT_PACKAGES : ['libkrb5-dev']);
+      removeStaleStaging();
+      await installCodeServer(node, nodedir);
+    });
   }
+  const marker = readMarker(root);
+  if (!marker) throw new Error(`code-server install in ${root} left no marker`);
   let chromium = chromiumPath();
   if (needBrowser && !chromium) {
     ensureAptPackages(['chromium']);
@@ -182,12 +240,14 @@ export function ensureHost(options: { needBrowser?: boolean } = {}): Host {
 }
 
 if (require.main === module) {
+  stopAllOnSignals();
   const started = Date.now();
-  try {
-    const host = ensureHost();
-    log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), ${host.chromium}`);
-  } catch (error) {
-    console.error(`[host] ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
+  ensureHost()
+    .then((host) => {
+      log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), ${host.chromium}`);
+    })
+    .catch((error: unknown) => {
+      console.error(`[host] ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    });
 }

@@ -70,7 +70,7 @@ function saveAutomationLogs(dir: string, logs: unknown): void {
 /** Runs the suite once; resolves with the process exit code (0 only when every test passed). */
 export async function runIntegration(options: LaunchOptions): Promise<number> {
   const started = Date.now();
-  const host = ensureHost();
+  const host = await ensureHost();
   log(`VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), Chromium ${host.chromium}`);
 
   const stateDir = shortTempDir('dgvt-');

@@ -74,7 +74,7 @@ async function answerInputBox(page: Page, promptText: RegExp, value: string): Pr
 
 async function main(): Promise<number> {
   const started = Date.now();
-  const host = ensureHost();
+  const host = await ensureHost();
   console.log(`[ui] VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion})`);
   const stateDir = shortTempDir('dgui-');
   onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
