@@ -118,17 +118,7 @@ export class Connection implements vscode.Disposable {
 
   /** A client for the active server; rejects with kind 'unauthorized' when no key is stored. */
   async client(): Promise<DatagrokApi> {
-    const baseUrl = this.baseUrl();
-    const key = await this.context.secrets.get(secretKey(baseUrl));
-    if (key === undefined) {
-      throw new DatagrokError('unauthorized', `You are not signed in to ${hostOf(baseUrl)}. Run "Datagrok: Sign In" and paste your API key.`);
-    }
-    let client = this.clients.get(baseUrl);
-    if (!client) {
-      client = this.createClient(baseUrl, key);
-      this.clients.set(baseUrl, client);
-    }
-    return client;
+    return this.clientFor(this.baseUrl());
   }
 
   /**

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { readUserText } from '../core/documents';
 import type { Services } from '../core/services';
 import { announceCreated, uriOption } from '../tables/entityPick';
 import type { RecentEntities } from '../tables/recent';
@@ -21,17 +22,7 @@ export interface CreateDashboardOptions {
 /** Reads and parses a layout file; a broken file stops the command before anything is created. */
 export async function readLayout(uri: vscode.Uri): Promise<Record<string, unknown>> {
   const what = `The layout file "${path.posix.basename(uri.path)}"`;
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  let text: string;
-  if (open) {
-    text = open.getText();
-  } else {
-    try {
-      text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-    } catch (e) {
-      throw badInput(`${what} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
+  const text = await readUserText(uri, what);
   if (text.trim() === '') throw badInput(`${what} is empty: it must contain a JSON object.`);
   return parseJsonObject(text, what);
 }

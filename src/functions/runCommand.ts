@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { readUserText } from '../core/documents';
 import type { Services } from '../core/services';
 import { uriOption } from '../tables/entityPick';
 import type { RecentEntities } from '../tables/recent';
@@ -51,17 +52,7 @@ async function askParameterFile(): Promise<vscode.Uri> {
 }
 
 async function readParameterFile(uri: vscode.Uri, what: string): Promise<ParameterFile> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  let text: string;
-  if (open) {
-    text = open.getText();
-  } else {
-    try {
-      text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
-    } catch (e) {
-      throw badInput(`${what} cannot be read: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  }
+  const text = await readUserText(uri, what);
   return parseParameterFile(text, what);
 }
 
