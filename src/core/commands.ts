@@ -3,7 +3,7 @@
 // notification with actions (or, for programmatic calls, a rejected promise with a clear message).
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
-import { ProgressReporter, withCancellableProgress } from './progress';
+import { type ProgressReporter, withCancellableProgress } from './progress';
 
 export interface CommandInvocation<T> {
   /**
