@@ -82,6 +82,9 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
 
   const workspace = path.join(stateDir, 'workspace');
   fs.mkdirSync(workspace, { recursive: true });
+  // A multi-root window: mounting a connector adds a folder without restarting the extension host.
+  const workspaceFile = path.join(stateDir, 'test.code-workspace');
+  fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
   const emulator = await startEmulator({ logFile: path.join(logsDir, 'emulator.log') });
   log(`emulator ${emulator.baseUrl}`);
 
@@ -140,7 +143,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     timer = setTimeout(() => resolve({ code: 124, reason: `timed out after ${options.timeoutMs / 1000} s` }), options.timeoutMs);
     workbench.page.on('crash', () => resolve({ code: 1, reason: 'the workbench page crashed' }));
     workbench.browser.on('disconnected', () => resolve({ code: 1, reason: 'the browser went away' }));
-    workbench.page.goto(workbenchUrl(server.origin, workspace, payload)).catch((error: Error) => {
+    workbench.page.goto(workbenchUrl(server.origin, workspaceFile, payload)).catch((error: Error) => {
       resolve({ code: 1, reason: `could not open the workbench: ${error.message}` });
     });
   });

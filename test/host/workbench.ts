@@ -38,9 +38,13 @@ export async function openBrowser(executablePath: string, viewport = { width: 14
   return { browser, context, page, close };
 }
 
-/** Folder URL of the workbench, with an optional development payload (URL-encoded JSON pairs). */
+/**
+ * URL of the workbench on a folder, or on a `.code-workspace` file (a multi-root window, where adding a
+ * folder does not restart the extension host), with an optional development payload (URL-encoded JSON pairs).
+ */
 export function workbenchUrl(origin: string, folder: string, payload?: Array<[string, string]>): string {
-  let url = `${origin}/?folder=${encodeURIComponent(folder)}`;
+  const kind = folder.endsWith('.code-workspace') ? 'workspace' : 'folder';
+  let url = `${origin}/?${kind}=${encodeURIComponent(folder)}`;
   if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
   return url;
 }
