@@ -202,6 +202,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
       vsix: { type: 'string' },
       timeout: { type: 'string' },
       results: { type: 'string' },
+      'workspace-trust': { type: 'boolean' },
     },
     strict: true,
   });
@@ -216,7 +217,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
     vsix,
     timeoutMs: (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds : 600) * 1000,
     resultsFile: path.resolve(values.results ?? path.join(resultsDir, 'integration.json')),
-    workspaceTrust: envFlag('DATAGROK_TEST_WORKSPACE_TRUST'),
+    workspaceTrust: values['workspace-trust'] === true || envFlag('DATAGROK_TEST_WORKSPACE_TRUST'),
     verbose: envFlag('DATAGROK_TEST_VERBOSE'),
     keepState: envFlag('DATAGROK_TEST_KEEP'),
   };
