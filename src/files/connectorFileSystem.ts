@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { DatagrokError, isDatagrokError } from '../api/errors';
 import type { DatagrokApi, FileEntry } from '../api/types';
 import type { Connection } from '../connection/connection';
+import { maxEditorBytes } from '../core/limits';
 import { contentHash, FileVersions } from './fileVersions';
 import type { KnownFiles } from './knownFiles';
 import { RecentResults } from './recentResults';
@@ -29,11 +30,6 @@ interface Target extends ConnectorPath {
 
 const CONTENT_TTL_MS = 5000;
 const LISTING_TTL_MS = 3000;
-
-export function maxEditorBytes(): number {
-  const mb = vscode.workspace.getConfiguration('datagrok.files').get<number>('maxEditorFileSizeMB', 50);
-  return Math.max(1, mb) * 1024 * 1024;
-}
 
 /** The error VS Code shows (FileNotFound, NoPermissions, Unavailable or a plain one) for a client failure. */
 export function toFileSystemError(error: unknown): Error {

@@ -2,6 +2,7 @@
 // opened in an editor with language CSV.
 import * as vscode from 'vscode';
 import { badInput, type CommandInvocation } from '../core/commands';
+import { maxEditorBytes } from '../core/limits';
 import { formatBytes } from '../core/progress';
 import type { Services } from '../core/services';
 import { pickEntity } from './entityPick';
@@ -46,6 +47,17 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
     client.downloadTable(name, { file: file.fsPath }, { onProgress: progress.bytes, signal }),
   );
   services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
+  if (bytes > maxEditorBytes()) {
+    // Too large for an editor: the CSV stays on disk, where the user can open it with a tool of their choice.
+    const message = `Table ${name} (${formatBytes(bytes)}) was saved to ${file.fsPath}. It is larger than datagrok.files.maxEditorFileSizeMB, so it was not opened in an editor.`;
+    const open = vscode.window.showInformationMessage(message, 'Open Anyway', 'Copy Path');
+    if (inv.interactive) {
+      const choice = await open;
+      if (choice === 'Open Anyway') await showCsvDocument(await vscode.workspace.openTextDocument(file));
+      if (choice === 'Copy Path') await vscode.env.clipboard.writeText(file.fsPath);
+    }
+    return file;
+  }
   // An already open, unchanged document of that file follows the new content on disk.
   const document = await vscode.workspace.openTextDocument(file);
   const shown = await showCsvDocument(document);

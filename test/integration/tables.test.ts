@@ -232,6 +232,22 @@ describe('Tables: push and open', () => {
     assert.equal(sha256(fs.readFileSync(byId.fsPath)), pushed.sha256);
   });
 
+  it('a table larger than datagrok.files.maxEditorFileSizeMB is saved to disk, not opened in an editor', async () => {
+    const config = vscode.workspace.getConfiguration('datagrok.files');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-big-table-'));
+    try {
+      const big = await writeLargeCsv(path.join(dir, 'big.csv'), 2);
+      await run('datagrok.tables.push', { uri: vscode.Uri.file(path.join(dir, 'big.csv')), name: 'Big.rows' });
+      await config.update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
+      const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Big.rows' });
+      assert.equal(sha256(fs.readFileSync(uri.fsPath)), big.sha256, 'the whole table is on disk');
+      assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'not opened in an editor');
+    } finally {
+      await config.update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('opening an unknown table rejects with the server\'s message and opens nothing', async () => {
     const before = vscode.workspace.textDocuments.length;
     await assert.rejects(run('datagrok.tables.open', { name: 'Nope.nothing' }), /not found/i);
