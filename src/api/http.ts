@@ -5,14 +5,13 @@ import { Agent, type Dispatcher } from 'undici';
 import { DatagrokError } from './errors';
 import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure, transportFailure } from './failures';
 import { normalizeApiKey, parseHttpUrl } from './names';
+import { type BodyInfo, type ErrorResponse, header, mayBeApiError, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
 import type { ClientOptions, RequestLogEntry } from './types';
 
 export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transferMs: 600_000 } as const;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Longest wait between retries, whatever Retry-After asks for. */
 const MAX_RETRY_DELAY_MS = 30_000;
-/** Error bodies and bodies peeked for an ApiError are read up to this size. */
-const SMALL_BODY = 64 * 1024;
 /**
  * Response body buffer: one socket read. Buffering more does not speed a download up, but keeps more
  * 64 KiB socket chunks alive (and promoted) when the garbage collector runs, which raises peak memory.
@@ -21,7 +20,6 @@ const BODY_HIGH_WATER_MARK = 64 * 1024;
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 type ResponseData = Dispatcher.ResponseData;
-type Headers = ResponseData['headers'];
 
 export interface RequestSpec {
   method: HttpMethod;
@@ -40,10 +38,7 @@ export interface RequestSpec {
   hintMissingApi?: boolean;
 }
 
-export interface BodyInfo {
-  contentType?: string;
-  contentLength?: number;
-}
+export type { BodyInfo } from './receiver';
 
 /** Streams a body (ApiError-checked) and what the headers said. `commit()` marks data handed on to the caller. */
 export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void) => Promise<T>;
@@ -198,10 +193,77 @@ export class Transport {
     };
   }
 
-  private async run<T>(
+  /** A request whose response undici parses into a Readable body (JSON calls, small reads). */
+  private run<T>(
     spec: RequestSpec,
     consume: (res: ResponseData, ctx: FailureContext) => Promise<T>,
     committed: { value: boolean } = { value: false },
+  ): Promise<T> {
+    return this.attempts(spec, committed, async (options, ctx, outcome) => {
+      let res: ResponseData;
+      try {
+        res = await this.agent.request({ ...options, signal: spec.signal, highWaterMark: BODY_HIGH_WATER_MARK });
+      } catch (err) {
+        throw this.transportAttemptFailure(err, spec, ctx, options.bodyTimeout);
+      }
+      outcome.status = res.statusCode;
+      if (res.statusCode < 200 || res.statusCode >= 300 || header(res.headers, 'api-error') !== undefined) {
+        let text = '';
+        try {
+          text = await readLimited(res.body, SMALL_BODY);
+        } catch {
+          // the error body is a courtesy; the status says enough
+        }
+        throw this.responseFailure({ status: res.statusCode, headers: res.headers, text }, ctx);
+      }
+      try {
+        return await consume(res, ctx);
+      } catch (err) {
+        if (!res.body.destroyed) res.body.destroy();
+        throw this.transportAttemptFailure(err, spec, ctx, options.bodyTimeout);
+      }
+    });
+  }
+
+  /**
+   * A streamed body handed chunk by chunk to a sink, straight from undici's parser (see receiver.ts).
+   * Same contract as stream(): a small JSON/text body is checked for an ApiError before the sink sees it
+   * (file content never is scanned), and a GET is retried only while nothing reached the sink.
+   */
+  receive(spec: RequestSpec, hooks: Omit<ReceiveHooks, 'checkSmallBody' | 'commit'>, committed: { value: boolean }): Promise<void> {
+    const transfer = { ...spec, transfer: true };
+    return this.attempts(transfer, committed, async (options, ctx, outcome) => {
+      const receiver = new Receiver(
+        {
+          open: hooks.open,
+          commit: () => {
+            committed.value = true;
+          },
+          checkSmallBody: (text, status) => {
+            const api = apiErrorOf(safeJson(text));
+            return api ? serverFailure(ctx, status, { apiError: true, html: false, ...api }) : undefined;
+          },
+        },
+        spec.signal,
+      );
+      this.agent.dispatch(options, receiver);
+      let answer: ErrorResponse | undefined;
+      try {
+        answer = await receiver.done;
+      } catch (err) {
+        throw this.transportAttemptFailure(err, transfer, ctx, options.bodyTimeout);
+      } finally {
+        outcome.status = receiver.status;
+      }
+      if (answer) throw this.responseFailure(answer, ctx);
+    });
+  }
+
+  /** Runs attempts of one request: the API key, cancellation, retries of idempotent GETs, the request log. */
+  private async attempts<T>(
+    spec: RequestSpec,
+    committed: { value: boolean },
+    attempt: (options: Dispatcher.DispatchOptions & { bodyTimeout: number }, ctx: FailureContext, outcome: { status?: number }) => Promise<T>,
   ): Promise<T> {
     const ctx = this.context(spec);
     if (this.key === '') {
@@ -222,45 +284,28 @@ export class Transport {
     };
     if (spec.contentType) headers['content-type'] = spec.contentType;
     if (spec.contentLength !== undefined) headers['content-length'] = String(spec.contentLength);
-    for (let attempt = 1; ; attempt++) {
+    const options = {
+      origin: this.origin,
+      path: this.basePath + ctx.path,
+      method: spec.method,
+      headers,
+      // undici accepts async iterables as bodies (documented; its type declaration lags behind).
+      body: (spec.body ?? (spec.method === 'POST' ? '' : null)) as Readable | string | Uint8Array | null,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    };
+    for (let n = 1; ; n++) {
       const started = performance.now();
-      let status: number | undefined;
+      const outcome: { status?: number } = {};
       try {
-        let res: ResponseData;
-        try {
-          res = await this.agent.request({
-            origin: this.origin,
-            path: this.basePath + ctx.path,
-            method: spec.method,
-            headers,
-            // undici accepts async iterables as bodies (documented; its type declaration lags behind).
-            body: (spec.body ?? (spec.method === 'POST' ? '' : null)) as Readable | string | Uint8Array | null,
-            signal: spec.signal,
-            headersTimeout: timeoutMs,
-            bodyTimeout: timeoutMs,
-            highWaterMark: BODY_HIGH_WATER_MARK,
-          });
-        } catch (err) {
-          throw this.transportAttemptFailure(err, spec, ctx, timeoutMs);
-        }
-        status = res.statusCode;
-        if (status < 200 || status >= 300 || header(res.headers, 'api-error') !== undefined) {
-          throw await this.responseFailure(res, ctx);
-        }
-        let value: T;
-        try {
-          value = await consume(res, ctx);
-        } catch (err) {
-          if (!res.body.destroyed) res.body.destroy();
-          throw this.transportAttemptFailure(err, spec, ctx, timeoutMs);
-        }
-        this.log(spec, ctx, attempt, started, status);
+        const value = await attempt(options, ctx, outcome);
+        this.log(spec, ctx, n, started, outcome.status);
         return value;
       } catch (err) {
         const failure = err instanceof AttemptFailure ? err : this.transportAttemptFailure(err, spec, ctx, timeoutMs);
-        this.log(spec, ctx, attempt, started, status, failure.error);
-        if (attempt < maxAttempts && failure.retryable && !committed.value && !spec.signal?.aborted) {
-          await sleep(failure.retryAfterMs ?? this.backoff(attempt), spec.signal, ctx);
+        this.log(spec, ctx, n, started, outcome.status, failure.error);
+        if (n < maxAttempts && failure.retryable && !committed.value && !spec.signal?.aborted) {
+          await sleep(failure.retryAfterMs ?? this.backoff(n), spec.signal, ctx);
           continue;
         }
         throw failure.error;
@@ -285,21 +330,15 @@ export class Transport {
     return new AttemptFailure(error, dropped);
   }
 
-  private async responseFailure(res: ResponseData, ctx: FailureContext): Promise<AttemptFailure> {
-    let text = '';
-    try {
-      text = await readLimited(res.body, SMALL_BODY);
-    } catch {
-      // the error body is a courtesy; the status says enough
-    }
-    const body = parseErrorBody(text, header(res.headers, 'content-type'));
+  private responseFailure(res: ErrorResponse, ctx: FailureContext): AttemptFailure {
+    const body = parseErrorBody(res.text, header(res.headers, 'content-type'));
     const headerValue = header(res.headers, 'api-error');
-    if (headerValue !== undefined && res.statusCode < 300) {
+    if (headerValue !== undefined && res.status < 300) {
       body.apiError = body.apiError || body.message === undefined;
       if (body.message === undefined && !/^(true|1|yes)?$/i.test(headerValue.trim())) body.message = headerValue;
     }
-    const error = serverFailure(ctx, res.statusCode, body);
-    const retryable = RETRY_STATUSES.has(res.statusCode);
+    const error = serverFailure(ctx, res.status, body);
+    const retryable = RETRY_STATUSES.has(res.status);
     const retryAfter = retryable ? parseRetryAfter(header(res.headers, 'retry-after')) : undefined;
     return new AttemptFailure(error, retryable, retryAfter);
   }
@@ -333,19 +372,6 @@ function relativePath(spec: RequestSpec): string {
   return q ? `${spec.path}?${q}` : spec.path;
 }
 
-function header(headers: Headers, name: string): string | undefined {
-  const v = headers[name];
-  if (v === undefined) return undefined;
-  return Array.isArray(v) ? v.join(', ') : String(v);
-}
-
-function numberHeader(headers: Headers, name: string): number | undefined {
-  const v = header(headers, name);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-}
-
 /** Retry-After as seconds or an HTTP date, in ms, capped. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
@@ -358,18 +384,6 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
     ms = date - now;
   }
   return Math.min(MAX_RETRY_DELAY_MS, Math.max(0, ms));
-}
-
-/** Only a small JSON/text body that starts like JSON might be an ApiError; file content never is scanned. */
-function mayBeApiError(info: BodyInfo, first: Uint8Array): boolean {
-  if (info.contentLength !== undefined && info.contentLength > SMALL_BODY) return false;
-  const ct = (info.contentType ?? '').toLowerCase();
-  if (!ct.includes('json') && !ct.startsWith('text/')) return false;
-  for (const byte of first) {
-    if (byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d) continue;
-    return byte === 0x7b /* { */ || byte === 0x22 /* " */;
-  }
-  return false;
 }
 
 function safeJson(text: string): unknown {

@@ -1,12 +1,9 @@
 // Streaming helpers shared by file and table transfers: upload sources, download targets, progress.
 // Nothing here holds a whole file in memory (except `collect`, which is bounded by its caller).
-import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatagrokError } from './errors';
-import { FileSink } from './file-sink';
 import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
@@ -157,46 +154,6 @@ export async function writeBody(body: Readable, target: Writable, progress: Prog
     progress.add(chunk.length);
   });
   await done;
-}
-
-/**
- * Streams a body into `file` through a temporary sibling renamed into place on success; the temporary
- * file is removed on any failure, so a failed or cancelled download never leaves a partial file.
- */
-export async function writeBodyToFile(
-  body: Readable,
-  file: string,
-  progress: ProgressReporter,
-  commit: () => void,
-  what: string,
-): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
-  let localError: NodeJS.ErrnoException | undefined;
-  const out = new FileSink(temp);
-  // pipeline() also destroys `out` with the *source's* error; only file-system errors (they carry a
-  // syscall) are about the local file.
-  out.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.syscall !== undefined) localError ??= err;
-  });
-  try {
-    await writeBody(body, out, progress, commit);
-    await fsp.rename(temp, file);
-  } catch (err) {
-    if (!out.destroyed) out.destroy();
-    await new Promise<void>((resolve) => (out.closed ? resolve() : out.once('close', () => resolve())));
-    await fsp.rm(temp, { force: true }).catch(() => undefined);
-    const local = localError ?? (isRenameError(err) ? (err as NodeJS.ErrnoException) : undefined);
-    if (local) {
-      throw new DatagrokError('badInput', `${what} failed: cannot write ${file} (${local.code ?? local.message}). Choose another location.`, {
-        cause: local,
-      });
-    }
-    throw err;
-  }
-}
-
-function isRenameError(err: unknown): boolean {
-  return (err as { syscall?: string })?.syscall === 'rename';
 }
 
 /** Collects chunks into memory, rejecting once more than `maxBytes` arrived. */
