@@ -246,7 +246,11 @@ export class Transport {
         },
         spec.signal,
       );
-      this.agent.dispatch(options, receiver);
+      try {
+        this.agent.dispatch(options, receiver);
+      } catch (err) {
+        receiver.abandon(err as Error);
+      }
       let answer: ErrorResponse | undefined;
       try {
         answer = await receiver.done;

@@ -62,6 +62,7 @@ export class Receiver implements Dispatcher.DispatchHandler {
   private held: Buffer[] = [];
   private heldBytes = 0;
   private committed = false;
+  private finished = false;
   private failure: Error | undefined;
   private readonly onAbort = () => this.abort(this.signal?.reason instanceof Error ? this.signal.reason : new Error('aborted'));
 
@@ -131,6 +132,12 @@ export class Receiver implements Dispatcher.DispatchHandler {
     this.reject(this.failure ?? error);
   }
 
+  /** The request could not even be dispatched. */
+  abandon(error: Error): void {
+    this.cleanup();
+    this.reject(error);
+  }
+
   /** The whole body was held: an ApiError, or content for the sink. */
   private finishPeek(): Error | undefined {
     const body = this.takeHeld();
@@ -157,6 +164,7 @@ export class Receiver implements Dispatcher.DispatchHandler {
   }
 
   private abort(error: Error): void {
+    if (this.finished) return; // e.g. a file write failing after the last byte arrived: nothing to stop
     this.failure ??= error;
     this.controller?.abort(error);
   }
@@ -169,6 +177,7 @@ export class Receiver implements Dispatcher.DispatchHandler {
   }
 
   private cleanup(): void {
+    this.finished = true;
     this.signal?.removeEventListener('abort', this.onAbort);
   }
 }

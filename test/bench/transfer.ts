@@ -164,6 +164,13 @@ async function main(): Promise<void> {
       const curlDown = await measure(() => curl(['-H', auth, '-o', curlTarget, fileUrl('client-upload.bin')]));
       best.curlDown = Math.min(best.curlDown, curlDown.seconds);
 
+      // Per run too: the machine may be loaded by others, and a ratio within one run is the fairer figure.
+      const mib = size / MiB;
+      console.log(
+        `run ${run + 1}: upload ${fmt(mib / up.seconds)} vs curl ${fmt(mib / curlUp.seconds)} MiB/s (${fmt(curlUp.seconds / up.seconds, 2)}), ` +
+          `download ${fmt(mib / down.seconds)} vs curl ${fmt(mib / curlDown.seconds)} MiB/s (${fmt(curlDown.seconds / down.seconds, 2)}), ` +
+          `extra RSS ${fmt(up.extraRss / MiB)} / ${fmt(down.extraRss / MiB)} MiB`,
+      );
       if (run === 0) {
         const [a, b] = await Promise.all([stat(clientTarget), stat(curlTarget)]);
         if (a.size !== size || b.size !== size) throw new Error(`size mismatch: client ${a.size}, curl ${b.size}, expected ${size}`);
