@@ -2,20 +2,21 @@
 // Chromium via playwright-core). The packaged .vsix is installed without the smoke-test driver (toasts
 // visible, no test payload); the check opens the Datagrok view, signs in through the command palette
 // and input boxes as a user would, reads the Groups tree rendered from the emulator's demo data, runs a
-// command from the palette, and saves screenshots under screenshots/ (git-ignored).
+// command from the palette, then the features' own buttons: a request's inline Approve, the editor title
+// "Push CSV as Table", a parameter file's CodeLens, and Sign Out back to the welcome view. It asserts on
+// what the page shows (tree rows, input boxes, notification toasts) and on the emulator's state, and
+// saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { shortTempDir, startCodeServer } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
+import { answerInputBox, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
-
-const STEP_TIMEOUT = 20_000;
 
 interface Step {
   title: string;
@@ -23,53 +24,13 @@ interface Step {
   durationMs: number;
   error?: string;
   screenshot?: string;
+  /** Screenshots of moments within the step (an input box before it is answered). */
+  moments?: string[];
 }
 
-/** The rows of the tree in the side bar, as "label — description" the way they read on screen. */
-async function sideBarRows(page: Page): Promise<string[]> {
-  return page.locator('.part.sidebar .monaco-list-row').evaluateAll((rows) =>
-    rows.map((row) => {
-      const text = (selector: string) => (row.querySelector(selector)?.textContent ?? '').replace(/\s+/g, ' ').trim();
-      const description = text('.label-description');
-      return description ? `${text('.label-name')} — ${description}` : text('.label-name') || (row.textContent ?? '').trim();
-    }),
-  );
-}
-
-async function waitForRows(page: Page, expected: RegExp[], what: string): Promise<string[]> {
-  const deadline = Date.now() + STEP_TIMEOUT;
-  let rows: string[] = [];
-  for (;;) {
-    rows = await sideBarRows(page);
-    const missing = expected.filter((pattern) => !rows.some((row) => pattern.test(row)));
-    if (missing.length === 0) return rows;
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: no row matches ${missing.join(', ')}; the tree shows:\n  ${rows.join('\n  ') || '(no rows)'}`);
-    }
-    await page.waitForTimeout(250);
-  }
-}
-
-/** F1, the command's title typed, Enter on the matching entry: as a user runs a command. */
-async function runFromPalette(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await input.fill(`>${title}`);
-  const entry = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  await entry.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await page.keyboard.press('Enter');
-}
-
-/** Answers the input box whose prompt mentions `promptText`: select all, type, Enter. */
-async function answerInputBox(page: Page, promptText: RegExp, value: string): Promise<void> {
-  const widget = page.locator('.quick-input-widget');
-  await widget.locator('.quick-input-message', { hasText: promptText }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  const input = widget.locator('input.input');
-  await input.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(value, { delay: 5 });
-  await page.keyboard.press('Enter');
+interface EmulatorState {
+  groups: Array<{ id: string; name: string; children?: Array<{ child?: { name?: string }; childId?: string; id?: string }> }>;
+  tables: Array<{ ID: string; name: string; fullName?: string }>;
 }
 
 async function main(): Promise<number> {
@@ -102,26 +63,35 @@ async function main(): Promise<number> {
 
   const steps: Step[] = [];
   let shot = 0;
-  const step = async (title: string, body: () => Promise<void>): Promise<boolean> => {
+  /** A step's body gets `moment(label)`: an extra screenshot `ui-N-<label>.png` mid-step. */
+  const step = async (title: string, body: (moment: (label: string) => Promise<void>) => Promise<void>): Promise<boolean> => {
     const t0 = Date.now();
-    const screenshot = path.join(screenshotsDir, `ui-${++shot}-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 40)}.png`);
+    const n = ++shot;
+    const screenshot = path.join(screenshotsDir, `ui-${n}-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 40)}.png`);
+    const moments: string[] = [];
+    const moment = async (label: string) => {
+      const file = path.join(screenshotsDir, `ui-${n}-${label}.png`);
+      await page.screenshot({ path: file });
+      moments.push(file);
+    };
     try {
-      await body();
+      await body(moment);
       await page.screenshot({ path: screenshot });
-      steps.push({ title, state: 'passed', durationMs: Date.now() - t0, screenshot });
+      steps.push({ title, state: 'passed', durationMs: Date.now() - t0, screenshot, ...(moments.length ? { moments } : {}) });
       console.log(`ok   ui: ${title} (${Date.now() - t0} ms)`);
       return true;
     } catch (error) {
       await page.screenshot({ path: screenshot }).catch(() => undefined);
       const text = error instanceof Error ? error.message : String(error);
-      steps.push({ title, state: 'failed', durationMs: Date.now() - t0, error: text, screenshot });
+      steps.push({ title, state: 'failed', durationMs: Date.now() - t0, error: text, screenshot, ...(moments.length ? { moments } : {}) });
       console.log(`FAIL ui: ${title}\n${text.replace(/^/gm, '     ')}\n     screenshot: ${path.relative(repoRoot, screenshot)}`);
       return false;
     }
   };
 
-  // Each step needs the previous one: stop at the first failure.
-  (await step('the workbench loads with the Datagrok activity bar item', async () => {
+  // The first steps build on each other (sign in, then the tree): stop at the first failure.
+  const signedIn =
+    (await step('the workbench loads with the Datagrok activity bar item', async () => {
     await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -146,6 +116,75 @@ async function main(): Promise<number> {
       await answerInputBox(page, /group name/i, 'Bio');
       await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results');
     }));
+
+  // The feature flows only need the sign-in: each runs (and reports) on its own. Escape first closes
+  // whatever a failed step may have left open (an input box, Quick Open).
+  // Each ends when the command's progress notification has closed (none left running).
+  const feature = async (title: string, body: (moment: (label: string) => Promise<void>) => Promise<void>) =>
+    step(title, async (moment) => {
+      await page.keyboard.press('Escape');
+      await body(moment);
+      await waitForProgressToClose(page, title);
+    });
+  if (signedIn) {
+    await feature('approves Bob\'s request with the inline ✓ of its row in the Groups tree', async () => {
+      const row = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown.*wants to join Chemists/ }).first();
+      await row.hover();
+      await row.locator('.actions a.action-label[aria-label^="Approve"]').click({ timeout: STEP_TIMEOUT });
+      await waitForRows(page, [/^Pending requests$/, /^Carol\b.* — wants to join Chemists$/], 'Groups tree after approving', [/^Bob\b.* — wants to join Chemists$/]);
+      await waitForToast(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'after approving');
+      let members: string[] = [];
+      await pollUntil(
+        page,
+        async () => {
+          const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
+          members = (state.groups.find((g) => g.name === 'Chemists')?.children ?? []).map((r) => r.child?.name ?? r.childId ?? '?');
+          return members.includes('bob') ? true : undefined;
+        },
+        () => `emulator: bob is not a member of Chemists; its members: ${members.join(', ') || '(none)'}`,
+      );
+    });
+
+    await feature('pushes planets.csv with the editor title button "Push CSV as Table"', async (moment) => {
+      await quickOpen(page, 'planets.csv');
+      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+      const widget = page.locator('.quick-input-widget');
+      // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
+      await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      const name = await widget.locator('input.input').inputValue();
+      if (name !== 'planets') throw new Error(`the name box is prefilled with "${name}", not "planets"`);
+      await moment('name-box');
+      await page.keyboard.press('Enter');
+      const toast = await waitForToast(page, /^Pushed "planets\.csv" as table \S*planets \(8 rows × 4 columns\)\.$/, 'after pushing').catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await lastRequests(emulator.origin)}`);
+      });
+      if (!toast.buttons.includes('Open in Browser')) throw new Error(`the notification "${toast.message}" has the buttons [${toast.buttons.join(', ')}], no "Open in Browser"`);
+      let tables: string[] = [];
+      await pollUntil(
+        page,
+        async () => {
+          const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
+          tables = state.tables.map((t) => t.fullName ?? t.name);
+          return tables.some((t) => /(^|:)planets$/i.test(t)) ? true : undefined;
+        },
+        () => `emulator: no table "planets"; its tables: ${tables.join(', ')}`,
+      );
+    });
+
+    await feature('runs add.datagrok.json from its CodeLens "▶ Run Demo:Add" and shows the sum', async () => {
+      await quickOpen(page, 'add.datagrok.json');
+      await page.locator('.codelens-decoration a', { hasText: 'Run Demo:Add' }).first().click({ timeout: STEP_TIMEOUT });
+      await waitForToast(page, /^Demo:Add → 5$/, 'after running Demo:Add (a: 2, b: 3)');
+    });
+
+    await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
+      await runFromPalette(page, 'Datagrok: Sign Out');
+      await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
+      await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      const rows = await sideBarRows(page);
+      if (rows.some((row) => /Chemists|Pending requests/.test(row))) throw new Error(`signed out, the tree still shows:\n  ${rows.join('\n  ')}`);
+    });
+  }
 
   const passed = steps.filter((s) => s.state === 'passed').length;
   const failed = steps.length - passed;
