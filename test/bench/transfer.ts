@@ -94,8 +94,12 @@ function curl(args: string[]): Promise<string> {
   });
 }
 
-/** Samples this process's RSS while `run` runs; returns seconds and the peak RSS above the baseline. */
-async function measure(run: () => Promise<unknown>): Promise<{ seconds: number; extraRss: number }> {
+/**
+ * Samples this process's RSS while `run` runs; returns seconds, the peak RSS above the baseline and this
+ * process's CPU seconds (user + system, all threads). CPU per GiB does not depend on other load on the
+ * machine, so it compares client versions more reliably than throughput on a busy box.
+ */
+async function measure(run: () => Promise<unknown>): Promise<{ seconds: number; extraRss: number; cpu: number }> {
   (globalThis as { gc?: () => void }).gc?.();
   const baseline = process.memoryUsage.rss();
   let peak = baseline;
@@ -103,6 +107,7 @@ async function measure(run: () => Promise<unknown>): Promise<{ seconds: number; 
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 10);
   const started = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
   try {
     await run();
   } finally {
@@ -110,7 +115,8 @@ async function measure(run: () => Promise<unknown>): Promise<{ seconds: number; 
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   peak = Math.max(peak, process.memoryUsage.rss());
-  return { seconds, extraRss: Math.max(0, peak - baseline) };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { seconds, extraRss: Math.max(0, peak - baseline), cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 function fmt(n: number, digits = 1): string {
@@ -169,7 +175,7 @@ async function main(): Promise<void> {
       console.log(
         `run ${run + 1}: upload ${fmt(mib / up.seconds)} vs curl ${fmt(mib / curlUp.seconds)} MiB/s (${fmt(curlUp.seconds / up.seconds, 2)}), ` +
           `download ${fmt(mib / down.seconds)} vs curl ${fmt(mib / curlDown.seconds)} MiB/s (${fmt(curlDown.seconds / down.seconds, 2)}), ` +
-          `extra RSS ${fmt(up.extraRss / MiB)} / ${fmt(down.extraRss / MiB)} MiB`,
+          `extra RSS ${fmt(up.extraRss / MiB)} / ${fmt(down.extraRss / MiB)} MiB, client CPU ${fmt(up.cpu, 2)} / ${fmt(down.cpu, 2)} s`,
       );
       if (run === 0) {
         const [a, b] = await Promise.all([stat(clientTarget), stat(curlTarget)]);
