@@ -3,8 +3,9 @@ import { DatagrokError } from './errors';
 import { isRouteMissing, withKind } from './failures';
 import type { Transport } from './http';
 import { filePathSegments, idSegment, nameSegment } from './names';
-import { collect, prepareUpload, ProgressReporter } from './transfer';
+import { collect, ProgressReporter } from './transfer';
 import type { CallOptions, DownloadTarget, FileEntry, TransferOptions, TransferResult, UploadSource } from './types';
+import { upload } from './uploads';
 import { download } from './downloads';
 
 function fileRoute(connector: string, path: string): string {
@@ -66,22 +67,7 @@ export async function uploadFile(
 ): Promise<void> {
   const route = fileRoute(connector, path);
   const what = `Uploading ${label(connector, path)}`;
-  const upload = await prepareUpload(source, what, options.onProgress);
-  try {
-    await http.empty({
-      method: 'POST',
-      path: route,
-      what,
-      signal: options.signal,
-      transfer: true,
-      body: upload.body,
-      contentType: 'application/octet-stream',
-      contentLength: upload.contentLength,
-    });
-    upload.progress.done();
-  } finally {
-    upload.dispose();
-  }
+  await upload(route, what, source, options, (spec) => http.empty(spec));
 }
 
 export async function deleteFile(http: Transport, connector: string, path: string, options: CallOptions = {}): Promise<void> {

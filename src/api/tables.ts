@@ -3,8 +3,8 @@ import { readCreationResult } from './creation';
 import { download } from './downloads';
 import type { Transport } from './http';
 import { nameSegment } from './names';
-import { prepareUpload } from './transfer';
 import type { CreationResult, DownloadTarget, TransferOptions, TransferResult, UploadSource } from './types';
+import { upload } from './uploads';
 
 function tableRoute(name: string): string {
   return `/public/v1/tables/${nameSegment(name, 'table name')}`;
@@ -18,21 +18,6 @@ export function downloadTable(http: Transport, name: string, target: DownloadTar
 export async function uploadTable(http: Transport, name: string, source: UploadSource, options: TransferOptions = {}): Promise<CreationResult> {
   const path = tableRoute(name);
   const what = `Uploading table ${name}`;
-  const upload = await prepareUpload(source, what, options.onProgress);
-  try {
-    const result = await http.json<unknown>({
-      method: 'POST',
-      path,
-      what,
-      signal: options.signal,
-      transfer: true,
-      body: upload.body,
-      contentType: 'application/octet-stream',
-      contentLength: upload.contentLength,
-    });
-    upload.progress.done();
-    return readCreationResult(result, what);
-  } finally {
-    upload.dispose();
-  }
+  const result = await upload(path, what, source, options, (spec) => http.json<unknown>(spec));
+  return readCreationResult(result, what);
 }
