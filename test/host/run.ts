@@ -117,6 +117,8 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     DATAGROK_TEST_CONTROL: emulator.origin,
     DATAGROK_TEST_WORKSPACE: workspace,
     DATAGROK_TEST_RESULTS: path.resolve(options.resultsFile),
+    // Trust on: the folder starts untrusted; off (--disable-workspace-trust): trusted. Tests check it.
+    DATAGROK_TEST_TRUST: options.workspaceTrust ? 'on' : 'off',
     DATAGROK_TEST_LOG_TAG: LOG_TAG,
   };
   if (options.specDir) environment['DATAGROK_TEST_SPEC_DIR'] = path.resolve(options.specDir);

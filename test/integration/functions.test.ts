@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { clearEmulatorRequests, control, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
 function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
   return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
@@ -21,7 +21,7 @@ describe('Functions: run from parameter files', () => {
 
   before(async function () {
     // Files run only in a trusted workspace when called with options (see the untrusted suite below).
-    if (!vscode.workspace.isTrusted) this.skip();
+    requireWorkspaceTrust(this, true);
     await resetEmulator();
     await signIn();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-functions-'));
@@ -146,7 +146,7 @@ describe('Functions: untrusted workspace (the launcher with DATAGROK_TEST_WORKSP
   };
 
   before(async function () {
-    if (vscode.workspace.isTrusted) this.skip();
+    requireWorkspaceTrust(this, false);
     await resetEmulator();
     await signIn();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-untrusted-'));

@@ -59,3 +59,18 @@ export async function emulatorRequests(): Promise<EmulatorRequest[]> {
 export async function clearEmulatorRequests(): Promise<void> {
   await control('DELETE', 'requests');
 }
+
+/**
+ * For a suite that needs a trusted (or an untrusted) workspace. The launcher sets the trust mode: a
+ * suite made for the other mode is skipped, and a workspace whose trust is not what the launcher set up
+ * fails the suite instead of silently skipping it.
+ */
+export function requireWorkspaceTrust(context: Mocha.Context, trusted: boolean): void {
+  const expectTrusted = process.env['DATAGROK_TEST_TRUST'] !== 'on';
+  assert.strictEqual(
+    vscode.workspace.isTrusted,
+    expectTrusted,
+    `the workspace is ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'}, but the launcher set it up ${expectTrusted ? 'trusted' : 'untrusted'}`,
+  );
+  if (trusted !== expectTrusted) context.skip();
+}
