@@ -66,6 +66,51 @@ describe('tables, dashboards and functions', () => {
     await h.fails(h.client.createDashboard('x', []), 'badInput');
   });
 
+  describe('sharing on a current server (no reference shares route)', () => {
+    it('falls back to POST /entities/{id}/shares, records the shares and remembers the route', async () => {
+      await h.config({ generation: 'new' });
+      const dash = await h.client.createDashboard('Shared board', [IDS.demogTable]);
+      await h.control('DELETE', 'requests');
+      await h.client.shareDashboard(dash.ID, ['Chemists', IDS.developers], 'Edit');
+      assert.equal(h.client.routes.shareDashboard, 'current');
+      await h.client.shareDashboard(dash.ID, ['alice']);
+      const sent = (await h.requests()).map((r) => `${r.method} ${r.path}?${r.query} ${r.status}`);
+      assert.deepEqual(sent, [
+        `GET /api/public/v1/dashboards/${dash.ID}/shares?groups=Chemists%2C${IDS.developers}&access=Edit 404`,
+        `POST /api/public/v1/entities/${dash.ID}/shares?groups=Chemists%2C${IDS.developers}&access=Edit 200`,
+        // The choice is remembered: the second share goes straight to the POST.
+        `POST /api/public/v1/entities/${dash.ID}/shares?groups=alice&access=View 200`,
+      ]);
+      const shares = (await h.state()).dashboards.find((d) => d.ID === dash.ID)?.shares.map((s) => `${s.groupName}:${s.access}`);
+      assert.deepEqual(shares?.sort(), ['Chemists:Edit', 'Developers:Edit', 'alice:View']);
+      // Sharing again unchanged is not a failure (the server reports it as alreadyShared).
+      await h.client.shareDashboard(dash.ID, ['alice']);
+    });
+
+    it('rejects a partial share and names the group that failed', async () => {
+      await h.config({ generation: 'new' });
+      const dash = await h.client.createDashboard('Partly shared', [IDS.demogTable]);
+      const err = await h.fails(
+        h.client.shareDashboard(dash.ID, ['Chemists', 'No Such Group']),
+        'server',
+        /^Sharing dashboard .* failed: it could not be shared with No Such Group\. Check the group names\.$/,
+      );
+      assert.equal(err.details.method, 'POST');
+      assert.equal(err.details.path, `/public/v1/entities/${dash.ID}/shares`);
+      assert.ok(!err.message.includes('Chemists'), err.message);
+      // The groups that could be shared with were shared with.
+      const shares = (await h.state()).dashboards.find((d) => d.ID === dash.ID)?.shares.map((s) => s.groupName);
+      assert.deepEqual(shares, ['Chemists']);
+      const posts = (await h.requests()).filter((r) => r.path.endsWith('/shares') && r.method === 'POST');
+      assert.equal(posts.length, 1);
+    });
+
+    it('an unknown dashboard on the fallback route is notFound', async () => {
+      await h.config({ generation: 'new' });
+      await h.fails(h.client.shareDashboard('00000000-0000-4000-8000-00000000beef', ['Chemists']), 'notFound', /Entity .* not found/);
+    });
+  });
+
   it('calls functions: one output, several outputs, dataframe output, errors', async () => {
     assert.equal(await h.client.callFunction('Demo:Add', { a: 2, b: 40 }), 42);
     assert.deepEqual(await h.client.callFunction('Demo:Echo', { value: { nested: ['x', 1, null] } }), { nested: ['x', 1, null] });

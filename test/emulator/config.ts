@@ -4,7 +4,7 @@ import { ApiError } from './http';
 export type Generation = 'old' | 'new' | 'both';
 
 export interface EmulatorConfig {
-  /** old = only reference routes, new = current routes only (reference call + user/group 404), both. */
+  /** old = only reference routes, new = current routes only (reference call, user/group and dashboard shares GET 404), both. */
   generation: Generation;
   /** Errors answered as HTTP 200 with an ApiError body, as many real servers do. */
   errorsAsHttp200: boolean;

@@ -174,7 +174,13 @@ describe('Datagrok API emulator', function () {
       assert.equal((await call('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
       assert.equal((await call('GET', '/public/v1/groups/current')).status, 200);
       assert.equal(await json('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}'), 3);
+      const board = await json('POST', '/public/v1/dashboards/Board/Demo.demog');
+      const shareGet = await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists`);
+      assert.deepEqual([shareGet.status, shareGet.text], [404, 'Not Found']);
+      assert.equal((await json('POST', `/public/v1/entities/${board.ID}/shares?groups=Chemists`)).status, 'success');
       await control('POST', 'config', { generation: 'old' });
+      assert.equal((await call('POST', `/public/v1/entities/${board.ID}/shares?groups=Chemists`)).status, 404);
+      assert.equal((await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists`)).status, 200);
       assert.equal((await call('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
       assert.equal((await call('GET', '/public/v1/groups/current')).status, 404);
       assert.equal(await json('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}'), 3);

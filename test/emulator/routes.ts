@@ -70,6 +70,7 @@ export function apiRoutes(state: EmulatorState): Route[] {
     {
       method: 'GET',
       path: `${V1}/dashboards/:id/shares`,
+      generation: 'old',
       handler: (ctx) => {
         const d = tables.findDashboard(ctx.params.id);
         if (!d) throw new ApiError(404, `Dashboard ${ctx.params.id} not found`);
