@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { installVsix, shortTempDir, startCodeServer } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot } from './paths';
-import { freePort, isStopping, onStop, portIsFree, stopAll, stopAllOnSignals } from './processes';
+import { freePort, isStopping, portIsFree, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
 import { packageVsix } from './vsix';
@@ -27,7 +27,7 @@ async function fixedOrFree(envName: string, preferred: number): Promise<number> 
 async function main(): Promise<void> {
   const host = await ensureHost({ needBrowser: false });
   const stateDir = shortTempDir('dgdemo-');
-  onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+  removeAfterStop(stateDir);
 
   const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
   installVsix(host, stateDir, vsix);

@@ -10,11 +10,11 @@ import { runTests, TestRunFailedError } from '@vscode/test-electron';
 import { shortTempDir } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot, resultsDir } from './paths';
-import { onStop, stopAll, stopAllOnSignals } from './processes';
+import { removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 
 async function main(): Promise<number> {
   const stateDir = shortTempDir('dgve-');
-  onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+  removeAfterStop(stateDir);
   const workspace = path.join(stateDir, 'workspace');
   fs.mkdirSync(workspace, { recursive: true });
   const resultsFile = path.join(resultsDir, 'integration-electron.json');

@@ -6,6 +6,7 @@ import * as net from 'node:net';
 
 const children = new Set<ChildProcess>();
 const cleanups: Array<() => Promise<void> | void> = [];
+const afterStopCleanups: Array<() => Promise<void> | void> = [];
 let stopping: Promise<void> | undefined;
 
 /** Spawns a command as the leader of a new process group, tracked for {@link stopAll}. */
@@ -16,9 +17,26 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
   return child;
 }
 
-/** Runs a callback (close a browser, remove a temp dir) when everything is stopped. */
+/**
+ * Runs a callback (close a browser, end a log stream) when stopping, before the process groups are
+ * stopped. Removing files the children write into belongs in {@link afterStop}.
+ */
 export function onStop(cleanup: () => Promise<void> | void): void {
   cleanups.push(cleanup);
+}
+
+/**
+ * Runs a callback once every process group is stopped: code-server and its extension host write into
+ * their user-data/ and tmp/ until then, so a temp folder removed earlier can fail (ENOTEMPTY) or be
+ * recreated.
+ */
+export function afterStop(cleanup: () => Promise<void> | void): void {
+  afterStopCleanups.push(cleanup);
+}
+
+/** Removes a temp folder once everything that may write into it is stopped. */
+export function removeAfterStop(dir: string): void {
+  afterStop(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }));
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -54,17 +72,26 @@ export function isStopping(): boolean {
   return stopping !== undefined;
 }
 
-/** Runs every cleanup (newest first) and stops every process group this process started. */
+async function runCleanups(list: Array<() => Promise<void> | void>): Promise<void> {
+  for (const cleanup of list.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleanup failed: ${String(error)}`);
+    }
+  }
+}
+
+/**
+ * Stops everything, in order: the {@link onStop} cleanups (newest first: close the browser, end log
+ * streams), then every process group this process started, then the {@link afterStop} cleanups (remove
+ * temp folders), when nothing is left to write into them.
+ */
 export function stopAll(): Promise<void> {
   stopping ??= (async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error(`cleanup failed: ${String(error)}`);
-      }
-    }
+    await runCleanups(cleanups);
     await Promise.all([...children].map((child) => stopGroup(child)));
+    await runCleanups(afterStopCleanups);
   })();
   return stopping;
 }

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { remoteUri, shortTempDir, startCodeServer } from './codeServer';
 import { startEmulator } from './emulator';
 import { resultsDir, repoRoot } from './paths';
-import { freePort, onStop, stopAll, stopAllOnSignals } from './processes';
+import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { packageVsix } from './vsix';
 import { extensionHostMessage, openBrowser, recordConsole, workbenchUrl } from './workbench';
@@ -74,7 +74,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   log(`VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), Chromium ${host.chromium}`);
 
   const stateDir = shortTempDir('dgvt-');
-  if (!options.keepState) onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+  if (!options.keepState) removeAfterStop(stateDir);
   const logsDir = `${options.resultsFile.replace(/\.json$/, '')}-logs`;
   fs.rmSync(logsDir, { recursive: true, force: true });
   fs.mkdirSync(logsDir, { recursive: true });

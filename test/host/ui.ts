@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { shortTempDir, startCodeServer } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, onStop, stopAll, stopAllOnSignals } from './processes';
+import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
 import { answerInputBox, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
@@ -38,7 +38,7 @@ async function main(): Promise<number> {
   const host = await ensureHost();
   console.log(`[ui] VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion})`);
   const stateDir = shortTempDir('dgui-');
-  onStop(() => fs.rmSync(stateDir, { recursive: true, force: true }));
+  removeAfterStop(stateDir);
   fs.mkdirSync(screenshotsDir, { recursive: true });
   const logsDir = path.join(resultsDir, 'ui-logs');
   fs.rmSync(logsDir, { recursive: true, force: true });
