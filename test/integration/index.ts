@@ -1,7 +1,8 @@
 // The integration suite's runner: the extension host require()s this file and awaits run(), under
 // the real-VS-Code launcher (test/host/run.ts) and under @vscode/test-electron (test/host/electron.ts).
 // The host's stdout is not visible to the launcher, so every result goes through console.log
-// (forwarded to the workbench page, echoed by the launcher) and into a results JSON file.
+// (forwarded to the workbench page, echoed by the launcher) and into a results JSON file, rewritten
+// after every test (`complete: false` until the run is over).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { format } from 'node:util';
@@ -17,6 +18,11 @@ interface TestResult {
 }
 
 export interface SuiteResults {
+  /**
+   * False while the suite runs: the file is rewritten after every test, so a run cut short (the
+   * launcher's timeout, a crash) still leaves what had finished; true once the run is over.
+   */
+  complete: boolean;
   vscodeVersion: string;
   uiKind: string;
   node: string;
@@ -65,6 +71,7 @@ export function log(...args: unknown[]): void {
 export async function run(): Promise<void> {
   const started = Date.now();
   const results: SuiteResults = {
+    complete: false,
     vscodeVersion: vscode.version,
     uiKind: vscode.UIKind[vscode.env.uiKind],
     node: process.version,
@@ -89,32 +96,43 @@ export async function run(): Promise<void> {
     results.failed = 1;
     results.tests.push({ title: 'loading the spec files', state: 'failed', error: errorText(error) });
     results.durationMs = Date.now() - started;
+    results.complete = true;
     writeResults(results);
     log(`FAIL loading the spec files\n${errorText(error)}`);
     log('0 passed, 1 failed');
     throw error;
   }
 
+  // Partial results from here on: rewritten after every test (a few KB, synchronous, cheap).
+  const checkpoint = () => {
+    results.durationMs = Date.now() - started;
+    writeResults(results);
+  };
+  checkpoint();
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
     runner.on(Mocha.Runner.constants.EVENT_TEST_PASS, (test: Mocha.Test) => {
       results.passed++;
       results.tests.push({ title: test.fullTitle(), file: test.file, state: 'passed', durationMs: test.duration });
       log(`ok   ${test.fullTitle()} (${test.duration ?? 0} ms)`);
+      checkpoint();
     });
     runner.on(Mocha.Runner.constants.EVENT_TEST_FAIL, (test: Mocha.Test, error: unknown) => {
       results.failed++;
       results.tests.push({ title: test.fullTitle(), file: test.file, state: 'failed', durationMs: test.duration, error: errorText(error) });
       log(`FAIL ${test.fullTitle()}\n${errorText(error).replace(/^/gm, '     ')}`);
+      checkpoint();
     });
     runner.on(Mocha.Runner.constants.EVENT_TEST_PENDING, (test: Mocha.Test) => {
       results.pending++;
       results.tests.push({ title: test.fullTitle(), file: test.file, state: 'pending' });
       log(`skip ${test.fullTitle()}`);
+      checkpoint();
     });
   });
 
   results.durationMs = Date.now() - started;
+  results.complete = true;
   writeResults(results);
   if (results.pending > 0) log(`${results.pending} skipped`);
   log(`${results.passed} passed, ${results.failed} failed`);
