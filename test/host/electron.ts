@@ -11,6 +11,7 @@ import { shortTempDir } from './codeServer';
 import { startEmulator } from './emulator';
 import { repoRoot, resultsDir } from './paths';
 import { removeAfterStop, stopAll, stopAllOnSignals } from './processes';
+import { grepFromEnvironment } from './run';
 
 async function main(): Promise<number> {
   const stateDir = shortTempDir('dgve-');
@@ -30,7 +31,8 @@ async function main(): Promise<number> {
     DATAGROK_TEST_WORKSPACE: workspace,
     DATAGROK_TEST_RESULTS: resultsFile,
   };
-  if (process.env['DATAGROK_TEST_GREP']) env['DATAGROK_TEST_GREP'] = process.env['DATAGROK_TEST_GREP'];
+  const grep = grepFromEnvironment('[electron]');
+  if (grep) env['DATAGROK_TEST_GREP'] = grep;
 
   const userDataDir = path.join(stateDir, 'user-data');
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });

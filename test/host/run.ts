@@ -4,7 +4,7 @@
 //   node out/test/host/run.js [--extension DIR] [--tests RUNNER.js] [--spec-dir DIR] [--grep TEXT]
 //                             [--vsix [FILE]] [--timeout SECONDS] [--results FILE]
 //
-// Environment: DATAGROK_TEST_VSIX=1 (test the packaged .vsix), DATAGROK_TEST_GREP, DATAGROK_TEST_TIMEOUT
+// Environment: DATAGROK_TEST_VSIX=1 (test the packaged .vsix), DATAGROK_TEST_GREP (ignored when CI=true), DATAGROK_TEST_TIMEOUT
 // (seconds, default 1200), DATAGROK_TEST_VERBOSE=1 (echo the whole page console),
 // DATAGROK_TEST_WORKSPACE_TRUST=1 (workspace trust on), DATAGROK_TEST_KEEP=1 (keep the temp state),
 // DATAGROK_VSCODE_TEST_CACHE (where code-server is provisioned).
@@ -205,6 +205,21 @@ function envFlag(name: string): boolean {
   return !!value && value !== '0' && value.toLowerCase() !== 'false';
 }
 
+/**
+ * DATAGROK_TEST_GREP from the environment, except under CI (CI=true): a variable left set there would
+ * silently narrow the CI run to a few tests, so it is ignored with a warning. `--grep` on the command
+ * line (as the untrusted-workspace pass uses) still applies.
+ */
+export function grepFromEnvironment(prefix = '[host]'): string | undefined {
+  const grep = process.env['DATAGROK_TEST_GREP'];
+  if (!grep) return undefined;
+  if (envFlag('CI')) {
+    console.warn(`${prefix} warning: ignoring DATAGROK_TEST_GREP="${grep}" under CI (CI=${process.env['CI']}): CI runs the whole suite; use --grep to narrow a run on purpose`);
+    return undefined;
+  }
+  return grep;
+}
+
 function optionsFromCommandLine(argv: string[]): LaunchOptions {
   const { values } = parseArgs({
     args: argv,
@@ -227,7 +242,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
     extensionDevelopmentPath: path.resolve(values.extension ?? repoRoot),
     extensionTestsPath: path.resolve(values.tests ?? path.join(repoRoot, 'out', 'test', 'integration', 'index.js')),
     specDir: values['spec-dir'],
-    grep: values.grep ?? process.env['DATAGROK_TEST_GREP'],
+    grep: values.grep ?? grepFromEnvironment(),
     vsix,
     timeoutMs: (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds : DEFAULT_TIMEOUT_SECONDS) * 1000,
     resultsFile: path.resolve(values.results ?? path.join(resultsDir, 'integration.json')),
