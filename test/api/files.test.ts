@@ -233,6 +233,63 @@ describe('files', () => {
     );
   });
 
+  describe('transfer idle timeout (timeouts.transferMs)', () => {
+    it('times out a download that stalls mid-body, leaves no partial file and does not retry', async () => {
+      const client = h.newClient({ timeouts: { transferMs: 300 } });
+      await h.fault({ match: 'GET /api/public/v1/files/', stallAfterBytes: 1000 });
+      const target = join(dir, 'stalled.csv');
+      const progress: TransferProgress[] = [];
+      const started = Date.now();
+      await h.fails(
+        client.downloadFile('System:DemoFiles', 'demog.csv', { file: target }, { onProgress: (p) => progress.push(p) }),
+        'timeout',
+        /^Downloading System:DemoFiles\/demog\.csv failed: the server stopped sending data for 0\.3 s\./,
+      );
+      assert.ok(Date.now() - started < 5000);
+      assert.equal(progress.at(-1)?.bytes, 1000);
+      await assert.rejects(stat(target));
+      assert.deepEqual(
+        (await readdir(dir)).filter((f) => f.includes('stalled')),
+        [],
+      );
+      assert.equal((await h.requests()).filter((r) => r.method === 'GET').length, 1);
+      assert.deepEqual(
+        h.log.map((e) => e.error),
+        ['timeout'],
+      );
+    });
+
+    it('times out a download stalled right after the headers (before any data)', async () => {
+      const client = h.newClient({ timeouts: { transferMs: 300 }, retries: 0 });
+      await h.fault({ match: 'GET /api/public/v1/tables/', stallAfterBytes: 0 });
+      const sink = new PassThrough();
+      sink.resume();
+      await h.fails(client.downloadTable('Demo:demog', { stream: sink }), 'timeout', /stopped sending data|did not answer/);
+      assert.ok(sink.destroyed);
+    });
+
+    it('times out an upload whose response stalls after the server stored it, without re-sending the POST', async () => {
+      const client = h.newClient({ timeouts: { transferMs: 300 } });
+      // The emulator reads the whole body (the table is stored), then sends headers and 5 bytes of the
+      // creation result and nothing more.
+      await h.fault({ match: 'POST /api/public/v1/tables/', stallAfterBytes: 5 });
+      await h.fails(client.uploadTable('Stall:t', { data: 'a,b\n1,2\n' }), 'timeout', /^Uploading table Stall:t failed: the server stopped sending data for 0\.3 s/);
+      assert.equal((await h.requests()).filter((r) => r.method === 'POST').length, 1);
+      assert.ok((await h.state()).tables.some((t) => t.fullName === 'Stall:t'));
+    });
+
+    it('times out an upload the server neither reads nor answers, without re-sending the POST', async () => {
+      const client = h.newClient({ timeouts: { transferMs: 300 } });
+      await h.fault({ match: 'POST /api/public/v1/files/', delayMs: 1500 });
+      // Large enough that the socket buffers fill while the server does not read.
+      await h.fails(client.uploadFile('demo:Home', 'unread.bin', { data: Buffer.alloc(32 * 1024 * 1024, 1) }), 'timeout', /did not answer within 0\.3 s/);
+      await h.fault({ match: 'POST /api/public/v1/files/', delayMs: 1500 });
+      // Small: the whole body is sent, only the answer is late.
+      await h.fails(client.uploadFile('demo:Home', 'late.txt', { data: 'x' }), 'timeout', /did not answer within 0\.3 s/);
+      assert.equal((await h.requests()).filter((r) => r.method === 'POST').length, 2);
+    });
+  });
+
   it('never retries an upload', async () => {
     await h.fault({ match: 'POST /api/public/v1/files/', status: 503, retryAfter: 0 });
     await h.fails(h.client.uploadFile('demo:Home', 'once.txt', { data: 'x' }), 'unavailable', /server unavailable \(503\)/);

@@ -64,6 +64,8 @@ export interface Fault {
   retryAfter?: number;
   apiError?: string;
   dropAfterBytes?: number;
+  /** Headers and this many body bytes, then nothing more: the connection is held open, never ended. */
+  stallAfterBytes?: number;
   resetBeforeResponse?: boolean;
   delayMs?: number;
 }
@@ -76,6 +78,7 @@ const FAULT_KEYS: Record<string, 'number' | 'string' | 'boolean'> = {
   retryAfter: 'number',
   apiError: 'string',
   dropAfterBytes: 'number',
+  stallAfterBytes: 'number',
   resetBeforeResponse: 'boolean',
   delayMs: 'number',
 };
@@ -91,6 +94,13 @@ export function parseFault(value: unknown): Fault {
   if (!Number.isInteger(fault.count) || fault.count < 1) throw new ApiError(400, 'count must be an integer >= 1');
   if (fault.status !== undefined && (!Number.isInteger(fault.status) || fault.status < 100 || fault.status > 599)) {
     throw new ApiError(400, 'status must be an HTTP status code');
+  }
+  for (const key of ['dropAfterBytes', 'stallAfterBytes'] as const) {
+    const v = fault[key];
+    if (v !== undefined && !(Number.isInteger(v) && v >= 0)) throw new ApiError(400, `${key} must be an integer >= 0`);
+  }
+  if (fault.dropAfterBytes !== undefined && fault.stallAfterBytes !== undefined) {
+    throw new ApiError(400, 'A fault either drops (dropAfterBytes) or stalls (stallAfterBytes), not both');
   }
   return fault;
 }

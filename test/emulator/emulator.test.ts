@@ -199,6 +199,45 @@ describe('Datagrok API emulator', function () {
       );
     });
 
+    it('stalls a response after N bytes and holds it open until reset or close ends it', async () => {
+      // Headers and N body bytes arrive, then nothing: the response neither ends nor errors.
+      const stalledGet = async (target: Emulator, n: number) => {
+        await request(`${target.origin}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ stallAfterBytes: n, match: 'demog.csv' }) }).then((r) => r.body.dump());
+        return new Promise<{ res: http.IncomingMessage; bytes: () => number; closed: Promise<void> }>((resolve, reject) => {
+          const req = http.get(`${target.baseUrl}/public/v1/files/System.DemoFiles/demog.csv`, { headers: { authorization: `Bearer ${target.key}` } }, (res) => {
+            let bytes = 0;
+            res.on('data', (c: Buffer) => {
+              bytes += c.length;
+            });
+            const closed = new Promise<void>((done) => res.on('close', () => done()));
+            res.on('error', () => undefined);
+            resolve({ res, bytes: () => bytes, closed });
+          });
+          req.on('error', reject);
+        });
+      };
+      const first = await stalledGet(emu, 1000);
+      assert.equal(first.res.statusCode, 200);
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(first.bytes(), 1000);
+      assert.equal(first.res.complete, false);
+      assert.equal(emu.state.stalled.size, 1);
+      await control('POST', 'reset');
+      await first.closed;
+      assert.equal(first.res.complete, false);
+      assert.equal(emu.state.stalled.size, 0);
+
+      const other = await startEmulator({ port: 0 });
+      const held = await stalledGet(other, 0);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(held.bytes(), 0);
+      const started = Date.now();
+      await other.close();
+      await held.closed;
+      assert.ok(Date.now() - started < 2000);
+      assert.equal(held.res.complete, false);
+    });
+
     it('switches the listing, connections and DELETE routes off (plain 404)', async () => {
       await control('POST', 'config', { listing: false, deleteFiles: false });
       for (const [method, path] of [

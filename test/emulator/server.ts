@@ -120,6 +120,45 @@ function cutAfter(res: ServerResponse, limit: number): void {
   }) as typeof res.end;
 }
 
+/**
+ * Lets the headers and `limit` body bytes out, then sends nothing more and never ends the response: the
+ * connection stays open until the client gives up, or reset()/close() destroys it. Writes after the
+ * limit are swallowed and report backpressure that never drains, so a streaming handler just waits.
+ */
+function stallAfter(res: ServerResponse, limit: number, stalled: Set<{ destroy(): void }>): void {
+  let sent = 0;
+  let holding = false;
+  const socket = res.socket;
+  if (socket) {
+    stalled.add(socket);
+    socket.once('close', () => stalled.delete(socket));
+  }
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
+  const hold = () => {
+    if (holding) return;
+    holding = true;
+    res.flushHeaders();
+  };
+  const push = (chunk: unknown, encoding?: unknown): boolean => {
+    if (holding) return false;
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const part = buf.subarray(0, limit - sent);
+    sent += part.length;
+    if (part.length > 0) write(part);
+    if (sent >= limit) {
+      hold();
+      return false;
+    }
+    return true;
+  };
+  res.write = ((chunk: unknown, encoding?: unknown) => push(chunk, encoding)) as typeof res.write;
+  res.end = ((chunk?: unknown, encoding?: unknown) => {
+    if (chunk !== undefined && typeof chunk !== 'function') push(chunk, encoding);
+    hold(); // a body shorter than the limit goes out whole, but the response is never ended either
+    return res;
+  }) as typeof res.end;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const key = options.key ?? 'demo-key';
   const ownDir = options.dataDir === undefined;
@@ -212,6 +251,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     if (fault?.dropAfterBytes !== undefined) cutAfter(res, fault.dropAfterBytes);
+    else if (fault?.stallAfterBytes !== undefined) stallAfter(res, fault.stallAfterBytes, state.stalled);
     if (fault?.apiError !== undefined) {
       await drain(req);
       return sendApiErrorAs200(res, { ...state.config, errorsAsHttp200: true }, fault.apiError, fault.status ?? 500);
@@ -262,6 +302,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        state.endStalled();
         server.closeAllConnections();
       });
       if (ownDir) await rm(dataDir, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export class EmulatorState {
   config: EmulatorConfig = defaultConfig();
   faults: Fault[] = [];
   log: LogEntry[] = [];
+  /** Responses held open by a `stallAfterBytes` fault: ended by reset() and by the emulator's close(). */
+  readonly stalled = new Set<{ destroy(): void }>();
   readonly groups = new GroupStore();
   readonly files: ConnectorFiles;
   readonly tables: TableStore;
@@ -51,9 +53,16 @@ export class EmulatorState {
     this.config = { ...defaultConfig(), ...this.baseConfig };
     this.faults = [];
     this.log = [];
+    this.endStalled();
     seedGroups(this.groups, this.extraGroups);
     const demog = await seedFiles(this.files);
     await seedTables(this.tables, demog);
+  }
+
+  /** Drops every connection a `stallAfterBytes` fault is holding open. */
+  endStalled(): void {
+    for (const socket of this.stalled) socket.destroy();
+    this.stalled.clear();
   }
 
   async snapshot(): Promise<StateSnapshot> {
