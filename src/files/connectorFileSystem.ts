@@ -292,8 +292,8 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     );
   }
 
-  private content(t: Target): Promise<Content> {
-    return this.contents.get(t.key, async () => {
+  private async content(t: Target): Promise<Content> {
+    const loaded = await this.contents.get(t.key, async () => {
       try {
         const data = await t.client.readFile(t.connector, t.path, { maxBytes: maxEditorBytes() });
         return { data, hash: contentHash(data) };
@@ -303,6 +303,9 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
         throw error;
       }
     });
+    // A save while this download was in flight superseded it (RecentResults.set): answer the saved
+    // content, not the older bytes, so that stat and readFile never go back to the pre-save version.
+    return this.contents.peek(t.key) ?? loaded;
   }
 
   private fileStat(t: Target, content: Content): vscode.FileStat {

@@ -48,7 +48,14 @@ export class RecentResults<T> {
     return pending;
   }
 
+  /**
+   * Keeps a value known to be current (e.g. the content just saved). It supersedes a request in flight
+   * for that key: that request started before the value was known and may answer older data, so when
+   * it finishes it is not kept (its own callers still get its answer). Without this, a download that
+   * started before a save and finished after it would put the pre-save content back in the cache.
+   */
   set(key: string, value: T): void {
+    this.inFlight.delete(key);
     this.prune();
     this.results.set(key, { value, expires: Date.now() + this.ttlMs });
     // Contents can be large: let them go soon after they expire even when nothing else is asked.
