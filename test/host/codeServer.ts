@@ -5,12 +5,17 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { logTo, spawnGroup, stopGroup, waitForHttp } from './processes';
+import { freePort, logTo, spawnGroup, stopGroup, waitForHttp, waitForLine } from './processes';
 import type { Host } from './provision';
 
 export interface CodeServerOptions {
   /** A folder holding user-data/, extensions/, tmp/ and the log; made fresh by the caller. */
   stateDir: string;
+  /**
+   * The port to bind on 127.0.0.1 (usually {@link freePort}'s). If another process takes it between
+   * that check and code-server's listen (EADDRINUSE), code-server is started once more on a new free
+   * port: the returned {@link CodeServer.port} / origin are the ones it listens on.
+   */
   port: number;
   /** Settings written to the user settings.json before start. */
   settings?: Record<string, unknown>;
@@ -83,8 +88,6 @@ export async function startCodeServer(host: Host, options: CodeServerOptions): P
   }
   const args = [
     host.codeServerEntry,
-    '--bind-addr',
-    `127.0.0.1:${options.port}`,
     '--auth',
     'none',
     '--disable-telemetry',
@@ -95,16 +98,47 @@ export async function startCodeServer(host: Host, options: CodeServerOptions): P
   if (!options.workspaceTrust) args.push('--disable-workspace-trust');
   if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
   const logFile = options.logFile ?? path.join(options.stateDir, 'code-server.log');
-  const child = spawnGroup(host.node, args, { env: serverEnv(tmpDir), cwd: options.stateDir });
-  logTo(child, logFile);
-  const origin = `http://127.0.0.1:${options.port}`;
+  const launch = async (port: number): Promise<CodeServer> => {
+    const child = spawnGroup(host.node, [...args, '--bind-addr', `127.0.0.1:${port}`], { env: serverEnv(tmpDir), cwd: options.stateDir });
+    logTo(child, logFile);
+    const origin = `http://127.0.0.1:${port}`;
+    try {
+      // Its own "listening" line first: a port taken by another server could answer /healthz itself.
+      const match = await waitForLine(child, /HTTP server listening on http:\/\/\S+|EADDRINUSE/, 60_000).catch((error: Error) => {
+        // The exit may be reported before the last output line is matched; the error carries the tail.
+        if (/EADDRINUSE/.test(error.message)) return ['EADDRINUSE'] as unknown as RegExpMatchArray;
+        throw error;
+      });
+      if (match[0] === 'EADDRINUSE') throw new PortTakenError(port);
+      await waitForHttp(`${origin}/healthz`, 60_000, child);
+    } catch (error) {
+      await stopGroup(child);
+      if (error instanceof PortTakenError) throw error;
+      throw new Error(`code-server did not start (log: ${logFile}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { origin, port, userDataDir, extensionsDir, logFile, process: child, stop: () => stopGroup(child) };
+  };
   try {
-    await waitForHttp(`${origin}/healthz`, 60_000, child);
+    return await launch(options.port);
   } catch (error) {
-    await stopGroup(child);
-    throw new Error(`code-server did not start (log: ${logFile}): ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof PortTakenError)) throw error;
+    // freePort() only saw the port free a moment ago: another process took it since. Once more.
+    const port = await freePort();
+    console.log(`[host] port ${options.port} was taken before code-server could listen on it; retrying on ${port}`);
+    fs.appendFileSync(logFile, `\n[host] port ${options.port} was taken (EADDRINUSE); retrying on ${port}\n`);
+    try {
+      return await launch(port);
+    } catch (retryError) {
+      if (retryError instanceof PortTakenError) throw new Error(`code-server could not listen: ports ${options.port} and ${port} were both taken (log: ${logFile})`);
+      throw retryError;
+    }
   }
-  return { origin, port: options.port, userDataDir, extensionsDir, logFile, process: child, stop: () => stopGroup(child) };
+}
+
+class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} is taken (EADDRINUSE)`);
+  }
 }
 
 /** A vscode-remote URI for an absolute path on the server (the payload's URIs must be remote). */

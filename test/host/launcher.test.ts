@@ -4,7 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
+import { shortTempDir, startCodeServer } from './codeServer';
 import { repoRoot, resultsDir } from './paths';
 import { ensureHost } from './provision';
 
@@ -85,6 +87,29 @@ describe('Integration launcher (real VS Code host)', function () {
     assert.notEqual(run.code, 0, run.output);
     assert.match(run.output, /the runner wrote no results/);
     await assertStopped(run);
+  });
+
+  it('starts code-server on a new port when its port was taken meanwhile (freePort race)', async () => {
+    // A server that answers any request (so /healthz too) holds the port code-server is given.
+    const blocker = net.createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n'));
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    const stateDir = shortTempDir('dgvt-port-');
+    try {
+      const server = await startCodeServer(await ensureHost(), { stateDir, port: taken, smokeTestDriver: true });
+      try {
+        assert.notEqual(server.port, taken);
+        assert.equal(server.origin, `http://127.0.0.1:${server.port}`);
+        const response = await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(5000) });
+        assert.match(await response.text(), /"status"/, 'the new port is code-server\'s');
+      } finally {
+        await server.stop();
+      }
+      assert.match(fs.readFileSync(path.join(stateDir, 'code-server.log'), 'utf8'), /EADDRINUSE/);
+    } finally {
+      blocker.close();
+      fs.rmSync(stateDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    }
   });
 
   it('stops everything and exits non-zero on SIGTERM', async () => {
