@@ -9,7 +9,8 @@ import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
 
 const SERVERS_KEY = 'datagrok.servers';
-const SIGNED_IN_CONTEXT = 'datagrok.signedIn';
+// Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
+const SIGNED_OUT_CONTEXT = 'datagrok.signedOut';
 
 function secretKey(baseUrl: string): string {
   return `datagrok.apiKey:${baseUrl}`;
@@ -24,7 +25,8 @@ export function hostOf(baseUrl: string): string {
 }
 
 export class Connection implements vscode.Disposable {
-  private readonly clients = new Map<string, DatagrokApi>();
+  /** One client per server, with the key it was made with (a key changed elsewhere makes a new one). */
+  private readonly clients = new Map<string, { key: string; client: DatagrokApi }>();
   private readonly users = new Map<string, Promise<Group>>();
   /** Users already loaded, by server: read without a request (the status bar shows them). */
   private readonly loadedUsers = new Map<string, Group>();
@@ -80,6 +82,15 @@ export class Connection implements vscode.Disposable {
     }
   }
 
+  /**
+   * Whether the active server URL comes from this workspace's settings rather than the user's: a cloned
+   * repository could name any server, so sign-in says so before a key is sent there.
+   */
+  serverUrlFromWorkspace(): boolean {
+    const inspected = vscode.workspace.getConfiguration('datagrok').inspect<string>('serverUrl');
+    return inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
+  }
+
   /** Servers the user has signed in to (keys in SecretStorage), for switching. */
   knownServers(): string[] {
     return this.context.globalState.get<string[]>(SERVERS_KEY, []);
@@ -103,7 +114,7 @@ export class Connection implements vscode.Disposable {
     }
   }
 
-  /** Re-reads whether the active server has a key; updates the `datagrok.signedIn` context key. */
+  /** Re-reads whether the active server has a key; updates the `datagrok.signedOut` context key. */
   async refresh(): Promise<void> {
     let signedIn = false;
     try {
@@ -112,7 +123,7 @@ export class Connection implements vscode.Disposable {
       signedIn = false;
     }
     this.signedIn = signedIn;
-    await vscode.commands.executeCommand('setContext', SIGNED_IN_CONTEXT, signedIn);
+    await vscode.commands.executeCommand('setContext', SIGNED_OUT_CONTEXT, !signedIn);
     this.changed.fire();
   }
 
@@ -131,11 +142,14 @@ export class Connection implements vscode.Disposable {
     if (key === undefined) {
       throw new DatagrokError('unauthorized', `You are not signed in to ${hostOf(baseUrl)}. Run "Datagrok: Sign In" and paste your API key.`);
     }
-    let client = this.clients.get(baseUrl);
-    if (!client) {
-      client = this.createClient(baseUrl, key);
-      this.clients.set(baseUrl, client);
+    const cached = this.clients.get(baseUrl);
+    if (cached?.key === key) {
+      return cached.client;
     }
+    // First use, or the key was changed (e.g. signed in again from another window).
+    void cached?.client.close();
+    const client = this.createClient(baseUrl, key);
+    this.clients.set(baseUrl, { key, client });
     return client;
   }
 
@@ -241,14 +255,14 @@ export class Connection implements vscode.Disposable {
   }
 
   private forget(baseUrl: string): void {
-    void this.clients.get(baseUrl)?.close();
+    void this.clients.get(baseUrl)?.client.close();
     this.clients.delete(baseUrl);
     this.users.delete(baseUrl);
     this.loadedUsers.delete(baseUrl);
   }
 
   private closeClients(): void {
-    for (const client of this.clients.values()) {
+    for (const { client } of this.clients.values()) {
       void client.close();
     }
     this.clients.clear();

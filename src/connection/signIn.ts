@@ -25,10 +25,10 @@ export function serverUrlProblem(value: string): string | undefined {
 }
 
 /** Asks for a server URL, prefilled; rejects with UserCancelled when dismissed. */
-export async function askServerUrl(prefill: string, title = 'Datagrok: Sign In'): Promise<string> {
+export async function askServerUrl(prefill: string, title = 'Datagrok: Sign In', warning = ''): Promise<string> {
   const url = await vscode.window.showInputBox({
     title,
-    prompt: 'The Datagrok server URL: the address you open in the browser followed by /api, e.g. https://public.datagrok.ai/api',
+    prompt: `${warning}The Datagrok server URL: the address you open in the browser followed by /api, e.g. https://public.datagrok.ai/api`,
     value: prefill,
     placeHolder: 'https://public.datagrok.ai/api',
     ignoreFocusOut: true,
@@ -68,7 +68,12 @@ export async function checkAndSignIn(
 
 /** The interactive flow: URL (unless given), then the key. */
 export async function promptSignIn(services: Services, invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
-  const baseUrl = url ?? (await askServerUrl(services.connection.serverUrl || 'https://public.datagrok.ai/api'));
+  const { connection } = services;
+  const prefill = connection.serverUrl || 'https://public.datagrok.ai/api';
+  // A URL set by this workspace's settings that the user never signed in to may come from a cloned repository.
+  const unfamiliar = connection.serverUrlFromWorkspace() && !connection.knownServers().includes(prefill);
+  const warning = unfamiliar ? "⚠ This URL comes from this workspace's settings: send your key only to a server you trust. " : '';
+  const baseUrl = url ?? (await askServerUrl(prefill, 'Datagrok: Sign In', warning));
   const key = await askApiKey(baseUrl);
   return checkAndSignIn(services, invocation, baseUrl, key);
 }
@@ -87,7 +92,12 @@ export function registerSignIn(services: Services): vscode.Disposable[] {
       const url = optionalString(inv.options.url, 'url') ?? connection.serverUrl;
       const apiKey = optionalString(inv.options.apiKey, 'apiKey');
       if (apiKey === undefined || apiKey.trim() === '') {
-        throw badInput('datagrok.signIn needs { apiKey } (and optionally { url }) when called with options.');
+        // { url } alone: the key stored for that server, if any, checked by loading the user.
+        if (await connection.hasKey(url)) {
+          await connection.switchServer(url);
+          return connection.currentUser();
+        }
+        throw badInput(`No API key is stored for ${hostOf(url)}: call datagrok.signIn with { url, apiKey }.`);
       }
       return checkAndSignIn(services, inv, url, apiKey);
     }),

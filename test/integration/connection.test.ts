@@ -123,8 +123,11 @@ describe('Connection: sign in, sign out, switch server', () => {
     assert.equal(vscode.workspace.getConfiguration('datagrok').get('serverUrl'), emulator.url);
   });
 
-  it('rejects a call without a key', async () => {
-    await rejectsWith(run('datagrok.signIn', { url: emulator.url }), /needs \{ apiKey \}/);
+  it('{ url } without a key uses the key stored for that server, and rejects a server without one', async () => {
+    const user = await run<Group>('datagrok.signIn', { url: emulator.url });
+    assert.equal(user.name, 'demo');
+    await rejectsWith(run('datagrok.signIn', { url: 'http://127.0.0.1:9/api' }), /No API key is stored for 127\.0\.0\.1:9/);
+    assert.equal(vscode.workspace.getConfiguration('datagrok').get('serverUrl'), emulator.url, 'the active server is unchanged');
   });
 
   it('gives an unreachable server its own message and stores nothing', async () => {
