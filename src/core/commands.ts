@@ -37,6 +37,14 @@ export function badInput(message: string): DatagrokError {
   return new DatagrokError('badInput', message);
 }
 
+/** Marks a call from our own UI (a CodeLens, a notification button): it may ask the user. */
+const FROM_UI = Object.freeze({ datagrokFromUi: true });
+
+/** Arguments for a command run from our own UI with a `Uri` or item, so it stays interactive. */
+export function uiArguments(arg: unknown): unknown[] {
+  return [arg, FROM_UI];
+}
+
 function isOptionsObject(arg: unknown): boolean {
   if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) {
     return false;
@@ -53,14 +61,18 @@ export class CommandLayer {
   ) {}
 
   register<T = never>(id: string, handler: CommandHandler<T>): vscode.Disposable {
-    return vscode.commands.registerCommand(id, (arg?: unknown) => this.run(id, handler, arg));
+    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, handler, args));
   }
 
-  private async run<T>(id: string, handler: CommandHandler<T>, arg: unknown): Promise<unknown> {
-    const programmatic = isOptionsObject(arg);
+  private async run<T>(id: string, handler: CommandHandler<T>, args: unknown[]): Promise<unknown> {
+    const arg = args[0];
+    // Menus pass a second argument (the explorer its selection, the editor title its group); a script's
+    // `executeCommand(id, uri)` passes the Uri alone, and must not wait on the user.
+    const programmatic = isOptionsObject(arg) || (arg instanceof vscode.Uri && args.length === 1);
     const invocation: CommandInvocation<T> = {
       arg,
-      options: programmatic ? (arg as T) : undefined,
+      // A Uri alone stands for `{ uri }` (the contract's commands that take a Uri name it so).
+      options: programmatic ? ((arg instanceof vscode.Uri ? { uri: arg } : arg) as T) : undefined,
       interactive: !programmatic,
       withProgress: withCancellableProgress,
     };
@@ -76,7 +88,7 @@ export class CommandLayer {
       }
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`${id} failed: ${message}`);
-      this.showError(message, error, () => this.run(id, handler, arg), programmatic);
+      this.showError(message, error, () => this.run(id, handler, args), programmatic);
       if (programmatic) {
         throw error instanceof Error ? error : new Error(message);
       }

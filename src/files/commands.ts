@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { badInput, UserCancelled } from '../core/commands';
+import { badInput, UserCancelled, uiArguments } from '../core/commands';
 import type { Services } from '../core/services';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { askPath, pickConnector } from './prompts';
@@ -91,7 +91,7 @@ async function addWorkspaceFolder(uri: vscode.Uri, name: string): Promise<vscode
 /** Offers the download a file too large for an editor; never awaited by the caller. */
 export function offerDownload(uri: vscode.Uri, message: string): void {
   void vscode.window.showWarningMessage(message, DOWNLOAD_LABEL).then((choice) => {
-    if (choice === DOWNLOAD_LABEL) void vscode.commands.executeCommand('datagrok.files.download', uri);
+    if (choice === DOWNLOAD_LABEL) void vscode.commands.executeCommand('datagrok.files.download', ...uiArguments(uri));
   });
 }
 
@@ -113,7 +113,7 @@ export function registerFileCommands(services: Services, fs: ConnectorFileSystem
       if (tooLarge) {
         if (!inv.interactive) throw badInput(tooLarge);
         const choice = await vscode.window.showWarningMessage(tooLarge, DOWNLOAD_LABEL);
-        if (choice === DOWNLOAD_LABEL) await vscode.commands.executeCommand('datagrok.files.download', uri);
+        if (choice === DOWNLOAD_LABEL) await vscode.commands.executeCommand('datagrok.files.download', ...uiArguments(uri));
         return undefined;
       }
       await vscode.commands.executeCommand('vscode.open', uri);

@@ -3,6 +3,7 @@
 // mentions "$function".
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { uiArguments } from '../core/commands';
 import { declaredFunction, PARAMETER_FILE_NAME } from './parameterFile';
 
 const CONTEXT_KEY = 'datagrok.editorIsParameterFile';
@@ -26,10 +27,10 @@ export class ParameterFileLensProvider implements vscode.CodeLensProvider {
     const declared = declaredFunction(document.getText());
     const top = new vscode.Range(0, 0, 0, 0);
     if (declared) {
-      return [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: [document.uri], tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
+      return [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
     }
     if (hasParameterFileName(document)) {
-      return [new vscode.CodeLens(top, { title: '▶ Run Function…', command: 'datagrok.functions.run', arguments: [document.uri], tooltip: 'Choose the function to call with this file\'s inputs' })];
+      return [new vscode.CodeLens(top, { title: '▶ Run Function…', command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: 'Choose the function to call with this file\'s inputs' })];
     }
     return [];
   }

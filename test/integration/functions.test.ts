@@ -39,6 +39,13 @@ describe('Functions: run from parameter files', () => {
     assert.equal(await run('datagrok.functions.run', { uri, params: { b: 40 } }), 42);
     // params alone, no file
     assert.equal(await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 1 } }), 2);
+    // a Uri alone, as a script passes it: runs without asking anything
+    assert.equal(await run('datagrok.functions.run', uri), 5);
+  });
+
+  it('called with a Uri alone, never waits on the user: a file without "$function" is refused', async () => {
+    const uri = write('no-function.json', '{ "a": 1 }');
+    await assert.rejects(run('datagrok.functions.run', uri), /does not name a function/);
   });
 
   it('runs the active editor\'s parameter file, unsaved edits included', async () => {
