@@ -10,6 +10,8 @@ export interface ErrorBody {
   errorCode?: number;
   /** An HTML page (reverse-proxy error page): never shown to the user. */
   html: boolean;
+  /** A JSON object that is not an ApiError (e.g. `{"error": "…"}`). */
+  jsonObject?: boolean;
 }
 
 /** Where a failure happened, for the message. */
@@ -71,7 +73,7 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
       const obj = typeof parsed === 'string' ? safeParse(parsed) : parsed;
       if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
         const o = obj as Record<string, unknown>;
-        return { apiError: false, html: false, message: textField(o, 'message') ?? textField(o, 'error'), errorCode: codeField(o) };
+        return { apiError: false, html: false, jsonObject: true, message: textField(o, 'message') ?? textField(o, 'error'), errorCode: codeField(o) };
       }
       if (typeof parsed === 'string' && parsed.trim() !== '') return { apiError: false, html: false, message: parsed };
     } catch {
@@ -109,10 +111,19 @@ function cleanServerMessage(message: string | undefined, redact: (t: string) => 
 /** A failure the server reported: a non-2xx status, an `api-error` header or an ApiError body on 2xx. */
 export function serverFailure(ctx: FailureContext, httpStatus: number, body: ErrorBody): DatagrokError {
   // An ApiError carries the real status in errorCode (real servers answer 200 with it).
+  if (httpStatus >= 300 && httpStatus < 400 && !body.apiError) {
+    // Redirects are never followed (the key must not travel to another address); most often the URL
+    // says http:// where the server wants https://, or lacks a path prefix.
+    return new DatagrokError(
+      'badInput',
+      `${ctx.what} failed: the server redirects to another address (${httpStatus}). Use the address it redirects to as the server URL (e.g. https:// instead of http://).`,
+      { status: httpStatus, method: ctx.method, path: ctx.path },
+    );
+  }
   const status = body.apiError && body.errorCode !== undefined ? body.errorCode : httpStatus >= 400 ? httpStatus : (body.errorCode ?? 500);
   const serverMessage = body.html ? undefined : cleanServerMessage(body.message, ctx.redact);
   const said = serverMessage ? `: ${serverMessage}` : '';
-  const routeMissing = status === 404 && !body.apiError;
+  const routeMissing = status === 404 && !body.apiError && !namesWhatIsMissing(body);
   let kind = kindForStatus(status);
   if (body.html && status >= 500) kind = 'unavailable';
   let reason: string;
@@ -161,6 +172,16 @@ export function serverFailure(ctx: FailureContext, httpStatus: number, body: Err
   });
   if (routeMissing) markRouteMissing(error);
   return error;
+}
+
+/**
+ * A 404 whose JSON error object says more than the generic "Not Found" (`{"error": "File x not found"}`)
+ * is about a missing entity, not a missing route. Plain text stays ambiguous (a server's or a proxy's
+ * own "no such route" text looks the same), so it still counts as a missing route.
+ */
+function namesWhatIsMissing(body: ErrorBody): boolean {
+  if (!body.jsonObject || body.message === undefined) return false;
+  return !/^\s*(404\s*)?(not\s*found|page not found|no route|route not found)\.?\s*$/i.test(body.message);
 }
 
 const routeMissingErrors = new WeakSet<DatagrokError>();
