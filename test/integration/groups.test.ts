@@ -235,11 +235,18 @@ describe('Groups view and membership requests', () => {
   it('shows "Sign in" in place of the items after a 401 mid-session; nothing else breaks', async () => {
     await run('datagrok.groups.refresh');
     await children(await child(undefined, 'My groups'));
-    await control('POST', 'faults', { count: 1, status: 401 });
+    // The 401 meets one request only the Pending section makes: the requests to Chemists.
+    const chemistsRequests = `GET /api/public/v1/groups/${ID.chemists}/requests`;
+    await control('POST', 'faults', { count: 1, status: 401, match: chemistsRequests });
+    await clearEmulatorRequests();
     await run('datagrok.groups.refresh');
     const pending = await children(await child(undefined, 'Pending requests'));
+    assert.deepEqual(await control('GET', 'faults'), [], 'the fault was used');
+    const rejected = (await emulatorRequests()).filter((r) => r.status === 401).map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(rejected, [chemistsRequests]);
     assert.equal(pending.length, 1);
     const error = item(pending[0]);
+    assert.equal(error.id, `pending/error-${ID.chemists}`);
     assert.equal(error.label, `The API key was rejected by ${new URL(emulator.url).host}. Sign in`);
     assert.equal(error.command?.command, 'datagrok.signIn');
     // The rest still works: other sections, then the same section on refresh.
@@ -247,8 +254,15 @@ describe('Groups view and membership requests', () => {
     await run('datagrok.groups.refresh');
     assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
     // A command that meets a 401 rejects with a message saying so.
-    await control('POST', 'faults', { count: 1, status: 401 });
+    const requestToDataScience = `POST /api/public/v1/groups/${ID.dataScience}/request`;
+    await control('POST', 'faults', { count: 1, status: 401, match: requestToDataScience });
+    await clearEmulatorRequests();
     await assert.rejects(run('datagrok.groups.requestMembership', { groupId: ID.dataScience }), /API key was rejected \(401\)/);
+    assert.deepEqual(await control('GET', 'faults'), [], 'the fault was used');
+    assert.deepEqual(
+      (await emulatorRequests()).map((r) => `${r.method} ${r.path} ${r.status}`),
+      [`${requestToDataScience} 401`],
+    );
   });
 
   it('shows a clear error item when the server is down, and Retry reloads', async () => {
