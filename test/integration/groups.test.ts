@@ -284,15 +284,32 @@ describe('Groups view and membership requests', () => {
     assert.ok((await labels(all)).includes('Biologists'));
   });
 
-  it('shows a clear error item when the connection drops', async () => {
+  it('shows a clear error item when the connection drops, and Retry reloads', async () => {
     await run('datagrok.groups.refresh');
     await children(await child(undefined, 'My groups'));
     await control('POST', 'faults', { count: 8, resetBeforeResponse: true, match: 'GET /api/public/v1/groups' });
-    const failed = await children(await child(undefined, 'All groups'));
+    const all = await child(undefined, 'All groups');
+    const failed = await children(all);
     await control('DELETE', 'faults');
     assert.equal(failed.length, 1);
-    assert.equal(item(failed[0]).contextValue, 'datagrok.error');
-    assert.ok(String(item(failed[0]).label).length > 10);
+    const error = item(failed[0]);
+    assert.equal(error.contextValue, 'datagrok.error');
+    // The client's own network message (the undici code in parentheses), not a raw socket error.
+    const host = new URL(emulator.url).host.replaceAll('.', '\\.');
+    assert.match(
+      String(error.label),
+      new RegExp(`^Listing groups failed: the connection to ${host} was interrupted \\([A-Z_]+\\)\\. Check your network connection and try again\\.$`),
+    );
+    assert.equal(error.description, 'click to retry');
+    // Retry reloads the section that failed.
+    const retry = error.command!;
+    assert.equal(retry.command, 'datagrok.groups.refresh');
+    assert.equal(retry.arguments?.length, 1);
+    assert.equal(retry.arguments[0], all, 'the All groups section');
+    const redraw = nextTreeChange();
+    await run(retry.command, ...retry.arguments);
+    await redraw;
+    assert.ok((await labels(all)).includes('Biologists'));
   });
 
   it('pages a large server: the first 200 groups by name, then "Show more…"', async function () {
