@@ -47,7 +47,9 @@ export function pickEntity(remembered: RememberedEntity[], ui: { title: string; 
 
 /** Tells the user what was made, with "Open in Browser" and "Copy ID". Never awaited. */
 export function announceCreated(message: string, result: CreationResult, extra: Record<string, () => unknown> = {}): void {
-  const actions = ['Open in Browser', 'Copy ID', ...Object.keys(extra)];
+  // Only a web address the server gave is opened: an empty or other-scheme URL offers no button.
+  const browsable = /^https?:\/\//i.test(result.URL);
+  const actions = [...(browsable ? ['Open in Browser'] : []), 'Copy ID', ...Object.keys(extra)];
   void vscode.window.showInformationMessage(message, ...actions).then((choice) => {
     if (choice === 'Open in Browser') return vscode.env.openExternal(vscode.Uri.parse(result.URL));
     if (choice === 'Copy ID') return vscode.env.clipboard.writeText(result.ID);
