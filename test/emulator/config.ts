@@ -18,7 +18,16 @@ export interface EmulatorConfig {
   deleteFiles: boolean;
   /** Added to every non-control request. */
   latencyMs: number;
+  /** File and table downloads without Content-Length (chunked), as some servers and proxies send them. */
+  chunkedDownloads: boolean;
+  /** `reference`: creation results `{ID, name, Markup, URL}`; `variant`: `{id, "Grok name", url, markup}`. */
+  creationResultKeys: CreationResultKeys;
+  /** `apiError`: ApiError bodies; `error`: `{"error": "…"}`; `text`: the message as plain text (both with the real status). */
+  errorShape: ErrorShape;
 }
+
+export type CreationResultKeys = 'reference' | 'variant';
+export type ErrorShape = 'apiError' | 'error' | 'text';
 
 export function defaultConfig(): EmulatorConfig {
   return {
@@ -29,6 +38,9 @@ export function defaultConfig(): EmulatorConfig {
     listing: true,
     deleteFiles: true,
     latencyMs: 0,
+    chunkedDownloads: false,
+    creationResultKeys: 'reference',
+    errorShape: 'apiError',
   };
 }
 
@@ -46,6 +58,12 @@ export function mergeConfig(config: EmulatorConfig, patch: unknown): EmulatorCon
     } else if (k === 'latencyMs') {
       if (typeof value !== 'number' || !(value >= 0)) throw new ApiError(400, 'latencyMs must be a number >= 0');
       next.latencyMs = value;
+    } else if (k === 'creationResultKeys') {
+      if (value !== 'reference' && value !== 'variant') throw new ApiError(400, 'creationResultKeys must be "reference" or "variant"');
+      next.creationResultKeys = value;
+    } else if (k === 'errorShape') {
+      if (value !== 'apiError' && value !== 'error' && value !== 'text') throw new ApiError(400, 'errorShape must be "apiError", "error" or "text"');
+      next.errorShape = value;
     } else {
       if (typeof value !== 'boolean') throw new ApiError(400, `${key} must be true or false`);
       next[k] = value;

@@ -251,6 +251,33 @@ describe('Datagrok API emulator', function () {
       }
     });
 
+    it('can be less uniform: chunked downloads, variant creation keys, other error shapes', async () => {
+      await control('POST', 'config', { chunkedDownloads: true, creationResultKeys: 'variant', errorShape: 'error' });
+      for (const path of ['/public/v1/files/System.DemoFiles/demog.csv', '/public/v1/tables/Demo.demog']) {
+        const res = await call('GET', path);
+        assert.equal(res.status, 200);
+        assert.equal(res.headers['content-length'], undefined, path);
+        assert.equal(res.headers['transfer-encoding'], 'chunked', path);
+        assert.ok(res.bytes.length > 1000);
+      }
+      const created = await json('POST', '/public/v1/tables/Keys.t', 'a\n1\n');
+      assert.deepEqual(Object.keys(created).sort(), ['Grok name', 'id', 'markup', 'url']);
+      assert.equal(created['Grok name'], 'Keys:t');
+      const board = await json('POST', `/public/v1/dashboards/Keys/${created.id}`);
+      assert.deepEqual(Object.keys(board).sort(), ['Grok name', 'id', 'markup', 'url']);
+      const missing = await call('GET', '/public/v1/groups/00000000-0000-4000-8000-00000000dead');
+      assert.equal(missing.status, 404);
+      assert.deepEqual(JSON.parse(missing.text), { error: 'Group 00000000-0000-4000-8000-00000000dead not found' });
+      await control('POST', 'config', { errorShape: 'text', errorsAsHttp200: true });
+      const failed = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');
+      assert.deepEqual([failed.status, failed.text], [500, 'boom']);
+      assert.match(String(failed.headers['content-type']), /^text\/plain/);
+      assert.equal((await call('GET', '/public/v1/groups', undefined, 'wrong')).status, 401);
+      const bad = await request(`${emu.origin}/__emulator/config`, { method: 'POST', body: JSON.stringify({ errorShape: 'xml' }) });
+      assert.equal(bad.statusCode, 400);
+      await bad.body.dump();
+    });
+
     it('sends errors as HTTP 200 with an api-error header when configured', async () => {
       await control('POST', 'config', { errorsAsHttp200: true });
       const res = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');

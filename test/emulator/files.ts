@@ -63,11 +63,11 @@ export class ConnectorFiles {
     return path.join(this.dirOf(c), ...segments);
   }
 
-  async download(res: ServerResponse, c: Connector, segments: string[]): Promise<void> {
+  async download(res: ServerResponse, c: Connector, segments: string[], chunked = false): Promise<void> {
     const file = this.resolve(c, segments);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new ApiError(404, `File ${c.name}/${segments.join('/')} not found`);
-    await sendFile(res, file, 'application/octet-stream');
+    await sendFile(res, file, 'application/octet-stream', chunked);
   }
 
   async upload(req: IncomingMessage, c: Connector, segments: string[]): Promise<void> {

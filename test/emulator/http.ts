@@ -80,8 +80,17 @@ export function apiErrorBody(message: string, errorCode: number): Record<string,
   };
 }
 
-/** An ApiError with its real status, or as a 200 the way many real servers answer (per config). */
+/** An ApiError with its real status, or as a 200 the way many real servers answer, or another error shape (per config). */
 export function sendApiError(res: ServerResponse, config: EmulatorConfig, status: number, message: string): void {
+  // Other error shapes always carry the real status (errorsAsHttp200 only applies to ApiErrors).
+  if (config.errorShape === 'error') {
+    sendJson(res, { error: message }, status);
+    return;
+  }
+  if (config.errorShape === 'text') {
+    sendBody(res, status, message, 'text/plain; charset=utf-8');
+    return;
+  }
   if (!config.errorsAsHttp200) {
     sendJson(res, apiErrorBody(message, status), status);
     return;

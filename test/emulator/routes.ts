@@ -1,4 +1,5 @@
 // The API routes under /api, as in the reference plus what current servers add (README "Routes").
+import type { CreationResult } from '../../src/api/types';
 import { callFunction } from './functions';
 import { parseInclude } from './groups';
 import { ApiError, type Ctx, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
@@ -8,6 +9,9 @@ export function apiRoutes(state: EmulatorState): Route[] {
   const { groups, files, tables } = state;
   const V1 = 'public/v1';
 
+  /** A creation result spelt as configured (real servers have been seen with both spellings). */
+  const creation = (r: CreationResult): Record<string, string> =>
+    state.config.creationResultKeys === 'variant' ? { id: r.ID, 'Grok name': r.name, url: r.URL, markup: r.Markup } : { ...r };
   const call = async (ctx: Ctx) => sendJson(ctx.res, await callFunction(ctx.params.name, await readJson(ctx.req), tables));
   const currentGroup = (ctx: Ctx) => sendJson(ctx.res, groups.toJson(groups.get(groups.currentUserId), parseInclude(ctx.query.get('include'))));
 
@@ -17,14 +21,18 @@ export function apiRoutes(state: EmulatorState): Route[] {
     const rest = ctx.rest;
     if (rest.length === 0 || rest[rest.length - 1] === '') {
       sendJson(ctx.res, await files.list(c, rest.slice(0, -1), queryFlag(ctx.query, 'recursive')));
-    } else await files.download(ctx.res, c, rest);
+    } else await files.download(ctx.res, c, rest, state.config.chunkedDownloads);
   };
 
   return [
     { method: 'GET', path: 'info/server', handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
 
     // Files
-    { method: 'GET', path: `${V1}/files/:connector/*`, handler: (ctx) => files.download(ctx.res, files.connector(ctx.params.connector), ctx.rest) },
+    {
+      method: 'GET',
+      path: `${V1}/files/:connector/*`,
+      handler: (ctx) => files.download(ctx.res, files.connector(ctx.params.connector), ctx.rest, state.config.chunkedDownloads),
+    },
     {
       method: 'POST',
       path: `${V1}/files/:connector/*`,
@@ -56,15 +64,15 @@ export function apiRoutes(state: EmulatorState): Route[] {
     { method: 'GET', path: 'connectors/connections/:id/files/*', flag: 'listing', handler: connectorFiles },
 
     // Tables and dashboards
-    { method: 'GET', path: `${V1}/tables/:name`, handler: (ctx) => tables.download(ctx.res, ctx.params.name) },
-    { method: 'POST', path: `${V1}/tables/:name`, handler: async (ctx) => sendJson(ctx.res, await tables.upload(ctx.req, ctx.params.name, ctx.origin)) },
+    { method: 'GET', path: `${V1}/tables/:name`, handler: (ctx) => tables.download(ctx.res, ctx.params.name, state.config.chunkedDownloads) },
+    { method: 'POST', path: `${V1}/tables/:name`, handler: async (ctx) => sendJson(ctx.res, creation(await tables.upload(ctx.req, ctx.params.name, ctx.origin))) },
     {
       method: 'POST',
       path: `${V1}/dashboards/:name/:tableIds`,
       handler: async (ctx) => {
         const layout = await readJson(ctx.req);
         if (layout !== undefined && (typeof layout !== 'object' || layout === null)) throw new ApiError(400, 'The layout must be a JSON object');
-        sendJson(ctx.res, tables.createDashboard(ctx.params.name, ctx.params.tableIds, layout, ctx.origin));
+        sendJson(ctx.res, creation(tables.createDashboard(ctx.params.name, ctx.params.tableIds, layout, ctx.origin)));
       },
     },
     {

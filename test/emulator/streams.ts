@@ -1,5 +1,5 @@
 // Streaming bodies to and from disk with flat memory: uploads go to a temp file renamed into place only
-// when complete (an aborted upload leaves the previous content), downloads carry Content-Length.
+// when complete (an aborted upload leaves the previous content), downloads carry Content-Length (unless chunked).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
@@ -45,10 +45,10 @@ export async function receiveToFile(req: IncomingMessage, tmpDir: string, target
   return { bytes: digest.bytes, sha256: digest.hash.digest('hex') };
 }
 
-/** Streams a file as the response body with its Content-Length. */
-export async function sendFile(res: ServerResponse, file: string, contentType: string): Promise<void> {
+/** Streams a file as the response body with its Content-Length, or chunked without it (`chunked`). */
+export async function sendFile(res: ServerResponse, file: string, contentType: string, chunked = false): Promise<void> {
   const info = await stat(file);
-  res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': String(info.size) });
+  res.writeHead(200, chunked ? { 'Content-Type': contentType } : { 'Content-Type': contentType, 'Content-Length': String(info.size) });
   try {
     await pipeline(createReadStream(file), res);
   } catch {

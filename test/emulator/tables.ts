@@ -101,8 +101,8 @@ export class TableStore {
     return t;
   }
 
-  async download(res: ServerResponse, raw: string): Promise<void> {
-    await sendFile(res, this.fileOf(this.get(raw).id), 'text/plain; charset=utf-8');
+  async download(res: ServerResponse, raw: string, chunked = false): Promise<void> {
+    await sendFile(res, this.fileOf(this.get(raw).id), 'text/plain; charset=utf-8', chunked);
   }
 
   /** Streams a CSV into place; re-uploading an existing table replaces its data and keeps its ID. */
