@@ -97,7 +97,8 @@ export function parseHttpUrl(text: string): URL {
   try {
     parsed = new URL(text);
   } catch {
-    throw new DatagrokError('badInput', `"${text}" is not a valid URL: type the full server address, ${example}.`);
+    // The text is not echoed: a key pasted into the URL field must not end up in a message or the log.
+    throw new DatagrokError('badInput', `The server URL is not a valid URL: type the full server address, ${example}.`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DatagrokError('badInput', `The server URL must start with http:// or https:// (${example}).`);
