@@ -77,6 +77,16 @@ describe('error classification', () => {
     assert.ok(!entity.message.includes('/api'));
   });
 
+  it('treats a 404 JSON error naming what is missing as a missing entity, not a missing route', () => {
+    const entity = serverFailure(ctx, 404, parseErrorBody('{"error":"File demo:Home/x.txt not found"}', 'application/json'));
+    assert.equal(entity.kind, 'notFound');
+    assert.ok(!isRouteMissing(entity));
+    assert.equal(entity.serverMessage, 'File demo:Home/x.txt not found');
+    for (const generic of ['{"error":"Not Found"}', '{"status":404,"error":"Not Found","path":"/x"}', '{"message":"404 page not found"}', '{}', 'Not Found', 'File x not found']) {
+      assert.ok(isRouteMissing(serverFailure(ctx, 404, parseErrorBody(generic, undefined))), generic);
+    }
+  });
+
   it('classifies transport errors', () => {
     const tctx = { ...ctx, cancelled: false, timeoutMs: 60000, connectMs: 30000, host: 'h' };
     const err = (code: string) => Object.assign(new Error(code), { code });
