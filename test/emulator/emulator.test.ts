@@ -56,6 +56,58 @@ describe('Datagrok API emulator', function () {
       assert.equal((await call('GET', '/connectors/connections/x/files/', undefined, 'wrong')).status, 401);
     });
 
+    // Every route of the README's "Routes" section: the reference ones, then those of current servers.
+    const DASHBOARD = '{dashboard}';
+    const ROUTES: Array<[method: 'GET' | 'POST' | 'DELETE', path: string, body?: string]> = [
+      ['GET', '/public/v1/files/System.DemoFiles/demog.csv'],
+      ['POST', '/public/v1/files/demo.Home/auth-check.txt', 'x'],
+      ['GET', '/public/v1/tables/Demo.demog'],
+      ['POST', '/public/v1/tables/Auth.check', 'a\n1\n'],
+      ['POST', '/public/v1/dashboards/Auth%20board/Demo.demog', '{}'],
+      ['GET', `/public/v1/dashboards/${DASHBOARD}/shares?groups=Chemists&access=View`],
+      ['POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}'],
+      ['GET', '/public/v1/groups?include=children&text=chem'],
+      ['POST', '/public/v1/groups?saveRelations=false', '{"name":"Auth group"}'],
+      ['GET', '/public/v1/groups/lookup?query=chem'],
+      ['GET', `/public/v1/groups/${CHEMISTS}`],
+      ['GET', `/public/v1/groups/${CHEMISTS}/members?admin=false`],
+      ['GET', `/public/v1/groups/${CHEMISTS}/memberships`],
+      ['POST', '/public/v1/groups/c0000000-0000-4000-8000-000000000003/request'],
+      ['GET', `/public/v1/groups/${CHEMISTS}/requests`],
+      ['POST', `/public/v1/groups/requests/${BOB_TO_CHEMISTS}/approve`],
+      ['POST', '/public/v1/groups/requests/e2000000-0000-4000-8000-000000000002/deny'],
+      ['GET', '/public/v1/user/group'],
+      // Current servers (beyond the reference)
+      ['POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}'],
+      ['GET', '/public/v1/groups/current'],
+      ['POST', `/public/v1/entities/${DASHBOARD}/shares?groups=Chemists&access=Edit`],
+      ['DELETE', '/public/v1/files/demo.Home/notes.txt'],
+      ['GET', '/public/v1/connections/System.DemoFiles'],
+      ['GET', '/connectors/connections/f0000000-0000-4000-8000-000000000001/files/geo/?recursive=false'],
+    ];
+
+    it('every route answers 401 without the key (and changes nothing), and not 401 with it', async () => {
+      const board = await json('POST', '/public/v1/dashboards/Auth%20target/Demo.demog');
+      const before = JSON.stringify(await control('GET', 'state'));
+      for (const [method, raw, body] of ROUTES) {
+        const path = raw.replace(DASHBOARD, board.ID);
+        for (const key of [null, 'wrong-key']) {
+          const res = await call(method, path, body, key);
+          assert.equal(res.status, 401, `${method} ${path} with key ${key}: ${res.status} ${res.text}`);
+          assert.equal(JSON.parse(res.text)['#type'], 'ApiError');
+        }
+      }
+      assert.equal(JSON.stringify(await control('GET', 'state')), before, 'an unauthorized request changed the state');
+      for (const [method, raw, body] of ROUTES) {
+        const path = raw.replace(DASHBOARD, board.ID);
+        const res = await call(method, path, body);
+        assert.notEqual(res.status, 401, `${method} ${path}: ${res.text}`);
+        assert.ok(res.status < 400, `${method} ${path} with the key: ${res.status} ${res.text}`);
+      }
+      const log: Array<{ authorized: boolean }> = await control('GET', 'requests');
+      assert.equal(log.filter((e) => !e.authorized).length, ROUTES.length * 2);
+    });
+
     it('serves /info/server without a key and 404s outside /api', async () => {
       assert.equal((await call('GET', '/info/server', undefined, null)).status, 200);
       const res = await request(`${emu.origin}/public/v1/groups`, { headers: { authorization: `Bearer ${emu.key}` } });
