@@ -75,15 +75,19 @@ export class GroupsModel implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private cached<T>(key: string, load: (api: DatagrokApi) => Promise<T>): Promise<T> {
+  /** Loads once per key until a reload; a failed load, or an answer `keep` refuses, is not kept. */
+  private cached<T>(key: string, load: (api: DatagrokApi) => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     const hit = this.cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
     const cache = this.cache;
     const loading = this.connection.client().then(load);
     cache.set(key, loading);
-    loading.catch(() => {
+    const evict = () => {
       if (cache.get(key) === loading) cache.delete(key);
-    });
+    };
+    loading.then((value) => {
+      if (keep && !keep(value)) evict();
+    }, evict);
     return loading;
   }
 
@@ -138,6 +142,8 @@ export class GroupsModel implements vscode.Disposable {
 
   /** Pending requests to every group the user administers. */
   pendingRequests(): Promise<PendingRequests> {
+    // Per-group failures resolve rather than reject, so an answer with failures is not kept: Retry asks
+    // again, and the groups that answered stay cached in requestsTo, so only the failed ones are reloaded.
     return this.cached('pending', async (api) => {
       const me = await this.connection.currentUser();
       const administered = sortGroups(await api.getMemberships(me.id, true));
@@ -149,7 +155,7 @@ export class GroupsModel implements vscode.Disposable {
       });
       this.pendingLoaded.fire(result.requests.length);
       return result;
-    });
+    }, (result) => result.failures.length === 0);
   }
 
   async createGroup(group: { name: string; friendlyName?: string; description?: string }, signal?: AbortSignal): Promise<Group> {

@@ -348,4 +348,27 @@ describe('Groups view and membership requests', () => {
     assert.equal(next.length, total);
     assert.equal(new Set(next.map((n) => item(n).id)).size, total, 'ids stay unique');
   });
+
+  it('Retry on a group whose pending requests failed loads them again, and only them', async () => {
+    await resetEmulator();
+    await run('datagrok.groups.create', { name: 'Toxicologists' }); // a second administered group (no requests)
+    await control('POST', 'faults', { count: 1, status: 500, match: `GET /api/public/v1/groups/${ID.chemists}/requests` });
+    const section = await child(undefined, 'Pending requests');
+    const failed = await children(section);
+    assert.equal(failed.length, 1);
+    const error = item(failed[0]);
+    assert.equal(error.id, `pending/error-${ID.chemists}`);
+    assert.equal(error.contextValue, 'datagrok.error');
+    assert.equal(error.command?.command, 'datagrok.groups.refresh');
+    await clearEmulatorRequests();
+    const redraw = nextTreeChange();
+    await run(error.command!.command, ...(error.command!.arguments ?? []));
+    await redraw;
+    assert.deepEqual(await labels(section), ['Bob Brown', 'Carol Chen']);
+    // The group that answered stays cached: only the failed one is asked again.
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => r.path.endsWith('/requests')).map((r) => `${r.method} ${r.path}`),
+      [`GET /api/public/v1/groups/${ID.chemists}/requests`],
+    );
+  });
 });
