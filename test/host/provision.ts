@@ -122,6 +122,11 @@ async function installCodeServer(node: string, nodedir: string): Promise<void> {
     // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick Node 24 and its headers.
     PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
     npm_config_nodedir: nodedir,
+    // Native modules build here against Node 24's headers: never fetch prebuilt binaries (kerberos runs
+    // `prebuild-install || node-gyp rebuild`, and prebuild-install downloads from GitHub), so provisioning
+    // reaches only the npm registry and apt. This also compiles argon2, @parcel/watcher and node-pty
+    // instead of using the prebuilds in their packages (a few minutes more, cold only).
+    npm_config_build_from_source: 'true',
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
