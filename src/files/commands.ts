@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { badInput, UserCancelled, uiArguments } from '../core/commands';
 import type { Services } from '../core/services';
+import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { askPath, pickConnector } from './prompts';
 import { clientForAuthority } from './servers';
@@ -205,8 +206,4 @@ export function registerFileCommands(services: Services, fs: ConnectorFileSystem
 async function askActiveFile(services: Services, title: string): Promise<vscode.Uri> {
   const connector = await pickConnector(services, title);
   return activeServerUri(services, connector, await askPath(title, connector));
-}
-
-function anySignal(a: AbortSignal, b: AbortSignal | undefined): AbortSignal {
-  return b ? AbortSignal.any([a, b]) : a;
 }

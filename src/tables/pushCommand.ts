@@ -6,6 +6,7 @@ import type { CreationResult } from '../api/types';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
 import { formatBytes } from '../core/progress';
 import type { Services } from '../core/services';
+import { anySignal } from '../core/signals';
 import { type CsvShape, describeShape } from './csvSample';
 import { announceCreated, uriOption } from './entityPick';
 import { type CsvSource, inspectSource, pushCsv } from './pushTable';
@@ -17,6 +18,8 @@ export interface PushTableOptions {
   uri?: vscode.Uri | string;
   /** `table`, `<project>.<table>` or `Project:table`; default from the file name. */
   name?: string;
+  /** For scripts and tests: aborts the upload like the notification's Cancel button. */
+  signal?: AbortSignal;
 }
 
 export interface CsvToPush {
@@ -91,6 +94,7 @@ async function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initia
 
 function checkOptions(options: PushTableOptions): void {
   if (options.name !== undefined && typeof options.name !== 'string') throw badInput('The option "name" must be text.');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) throw badInput('The option "signal" must be an AbortSignal.');
 }
 
 export async function pushTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<PushTableOptions>): Promise<CreationResult> {
@@ -116,7 +120,7 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
 
   const started = Date.now();
   const { result } = await inv.withProgress(`Pushing ${csv.what} as ${name}`, (progress, signal) =>
-    pushCsv(client, csv.source, name, { shape, what: csv.what, onProgress: progress.bytes, signal }),
+    pushCsv(client, csv.source, name, { shape, what: csv.what, onProgress: progress.bytes, signal: anySignal(signal, options?.signal) }),
   );
   const seconds = (Date.now() - started) / 1000;
   const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';

@@ -6,11 +6,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createClient, isDatagrokError } from '../../src/api';
 import type { CreationResult } from '../../src/api/types';
-import { pushCsv } from '../../src/tables/pushTable';
 import { log } from './index';
-import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, emulatorRequests, resetEmulator, signIn } from './support';
 
 interface StateTable {
   ID: string;
@@ -21,6 +19,34 @@ interface StateTable {
 }
 
 const tablesOnServer = async () => (await control<{ tables: StateTable[] }>('GET', 'state')).tables;
+
+/** How long the emulator holds a push the cancel test aborts (a fault's delayMs). */
+const HOLD_MS = 500;
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Polls /__emulator/state until its tables stay the same for `quietMs`; returns them. */
+async function settledTables(quietMs: number, timeoutMs = 30_000): Promise<StateTable[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last = JSON.stringify(await tablesOnServer());
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > deadline) assert.fail(`the emulator's tables did not settle within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = JSON.stringify(await tablesOnServer());
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    }
+  }
+  return JSON.parse(last) as StateTable[];
+}
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
@@ -181,38 +207,38 @@ describe('Tables: push and open', () => {
     assert.deepEqual(await emulatorRequests(), []);
   });
 
-  it('a cancelled push leaves no half table and keeps the previous data', async function () {
+  it('a push cancelled through its signal leaves no half table and keeps the previous data', async function () {
     this.timeout(120_000);
-    // Cancelling goes through the AbortSignal the progress notification's Cancel button aborts; the
-    // notification is not reachable from a test, so the push module is driven directly with a signal.
-    const client = createClient({ baseUrl: emulator.url, apiKey: emulator.key });
-    try {
-      const small = path.join(dir, 'keep.csv');
-      fs.writeFileSync(small, 'k,v\n1,2\n');
-      const { result: kept } = await pushCsv(client, { file: small }, 'Keep.data');
-      const keptSha = (await tablesOnServer()).find((t) => t.ID === kept.ID)!.sha256;
+    const small = path.join(dir, 'keep.csv');
+    fs.writeFileSync(small, 'k,v\n1,2\n');
+    const kept = await run<CreationResult>('datagrok.tables.push', { uri: small, name: 'Keep.data' });
+    const before = await tablesOnServer();
+    assert.equal(before.find((t) => t.ID === kept.ID)?.sha256, sha256('k,v\n1,2\n'));
 
-      for (const name of ['Keep.data', 'Cancelled.data']) {
-        const controller = new AbortController();
-        let sent = 0;
-        const push = pushCsv(client, { file: large.file }, name, {
-          signal: controller.signal,
-          onProgress: (p) => {
-            sent = p.bytes;
-            if (p.bytes > 8 * 1024 * 1024) controller.abort();
-          },
-        });
-        await assert.rejects(push, (e: unknown) => isDatagrokError(e, 'cancelled'));
-        assert.ok(sent < large.bytes, 'cancelled mid-upload');
-      }
-      // The emulator drops the aborted body's temp file once it notices the closed connection.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const tables = await tablesOnServer();
-      assert.equal(tables.find((t) => t.ID === kept.ID)!.sha256, keptSha, 'the previous data stays');
-      assert.equal(tables.filter((t) => t.project === 'Cancelled').length, 0, 'no half table');
-    } finally {
-      await client.close();
+    for (const name of ['Keep.data', 'Cancelled.data']) {
+      // The emulator holds the upload before reading its body, so the push cannot finish before the abort
+      // (the socket buffers take a few MB of the 110 MB). The abort goes through the command's `signal`
+      // option, which aborts like the notification's Cancel button.
+      const upload = `POST /api/public/v1/tables/${name}`;
+      await control('POST', 'faults', { count: 1, delayMs: HOLD_MS, match: upload });
+      await clearEmulatorRequests();
+      const controller = new AbortController();
+      const push = run('datagrok.tables.push', { uri: large.file, name, signal: controller.signal });
+      await until(async () => (await emulatorRequests()).some((r) => `${r.method} ${r.path}` === upload), `${upload} to reach the emulator`);
+      controller.abort();
+      await assert.rejects(push, (e: unknown) => {
+        // Not instanceof: the extension's DatagrokError class is another bundle's.
+        assert.equal((e as { kind?: string }).kind, 'cancelled', String(e));
+        assert.match((e as Error).message, /cancelled/);
+        return true;
+      });
+      assert.deepEqual(await control('GET', 'faults'), [], 'the held upload was that push');
     }
+    // The held uploads resume after HOLD_MS, find their connection closed and drop their temporary files.
+    const after = await settledTables(HOLD_MS + 1000);
+    assert.equal(after.find((t) => t.ID === kept.ID)?.sha256, sha256('k,v\n1,2\n'), 'the previous data stays');
+    assert.equal(after.filter((t) => t.project === 'Cancelled').length, 0, 'no half table');
+    assert.deepEqual(after, before, 'no table changed');
   });
 
   it('opens a table as a CSV document (streamed to a file)', async () => {
