@@ -91,14 +91,15 @@ export class GroupsModel implements vscode.Disposable {
     return loading;
   }
 
+  /** From the user's memberships, the same (cached) answer "My groups" and the pending requests use. */
   userContext(): Promise<UserContext> {
-    return this.cached('context', async (api) => {
+    return this.cached('context', async () => {
       const me = await this.connection.currentUser();
-      const [memberships, adminships] = await Promise.all([api.getMemberships(me.id), api.getMemberships(me.id, true)]);
+      const memberships = await this.memberships(me.id);
       return {
         me,
-        memberOf: new Set(memberships.map((g) => g.id)),
-        adminOf: new Set(adminships.map((g) => g.id)),
+        memberOf: new Set(memberships.map((r) => r.group.id)),
+        adminOf: new Set(memberships.filter((r) => r.isAdmin).map((r) => r.group.id)),
       };
     });
   }
@@ -113,7 +114,7 @@ export class GroupsModel implements vscode.Disposable {
     return this.cached(`lookup:${text}`, async (api) => sortGroups(await api.lookupGroups(text)));
   }
 
-  /** The groups the user is a member of (admin flag from the user context). */
+  /** The groups the user is a member of, with whether they administer each. */
   async myMemberships(): Promise<RelatedGroup[]> {
     const ctx = await this.userContext();
     return this.memberships(ctx.me.id);
@@ -127,11 +128,15 @@ export class GroupsModel implements vscode.Disposable {
     });
   }
 
+  /**
+   * The groups a group belongs to. The listing's groups carry no admin flag, so it takes two requests:
+   * all memberships and the admin ones (a group only the admin listing names is kept too).
+   */
   memberships(groupId: string): Promise<RelatedGroup[]> {
     return this.cached(`memberships:${groupId}`, async (api) => {
       const [all, admin] = await Promise.all([api.getMemberships(groupId), api.getMemberships(groupId, true)]);
       const adminIds = new Set(admin.map((g) => g.id));
-      return sortGroups(all).map((group) => ({ group, isAdmin: adminIds.has(group.id) }));
+      return sortGroups([...all, ...admin]).map((group) => ({ group, isAdmin: adminIds.has(group.id) }));
     });
   }
 
@@ -144,9 +149,8 @@ export class GroupsModel implements vscode.Disposable {
   pendingRequests(): Promise<PendingRequests> {
     // Per-group failures resolve rather than reject, so an answer with failures is not kept: Retry asks
     // again, and the groups that answered stay cached in requestsTo, so only the failed ones are reloaded.
-    return this.cached('pending', async (api) => {
-      const me = await this.connection.currentUser();
-      const administered = sortGroups(await api.getMemberships(me.id, true));
+    return this.cached('pending', async () => {
+      const administered = (await this.myMemberships()).filter((r) => r.isAdmin).map((r) => r.group);
       const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
       const result: PendingRequests = { requests: [], failures: [] };
       settled.forEach((s, i) => {

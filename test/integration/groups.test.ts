@@ -349,6 +349,21 @@ describe('Groups view and membership requests', () => {
     assert.equal(new Set(next.map((n) => item(n).id)).size, total, 'ids stay unique');
   });
 
+  it('loads the top level with one request per piece of data', async () => {
+    await resetEmulator();
+    await run('datagrok.groups.refresh');
+    await clearEmulatorRequests();
+    // What VS Code asks for on a first load: the sections, then the children of the expanded ones.
+    const roots = await children();
+    await Promise.all(roots.filter((n) => item(n).collapsibleState === vscode.TreeItemCollapsibleState.Expanded).map((n) => children(n)));
+    const calls = (await emulatorRequests()).map((r) => `${r.method} ${r.path}`).sort();
+    assert.deepEqual(calls, [
+      `GET /api/public/v1/groups/${ID.chemists}/requests`,
+      `GET /api/public/v1/groups/${ID.demo}/memberships`,
+      `GET /api/public/v1/groups/${ID.demo}/memberships`, // ?admin=true: the plain listing carries no admin flag
+    ]);
+  });
+
   it('Retry on a group whose pending requests failed loads them again, and only them', async () => {
     await resetEmulator();
     await run('datagrok.groups.create', { name: 'Toxicologists' }); // a second administered group (no requests)
