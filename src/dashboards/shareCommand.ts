@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { DatagrokApi, Group, ShareAccess } from '../api/types';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
 import type { Services } from '../core/services';
+import { pickGroupsByLookup } from '../groups/pickers';
 import { pickEntity } from '../tables/entityPick';
 import type { RecentEntities } from '../tables/recent';
 
@@ -34,73 +35,17 @@ function checkOptions(options: ShareDashboardOptions): { id: string; groups: str
   return { id: options.id.trim(), groups: options.groups.map((g) => g.trim()), access };
 }
 
-interface GroupItem extends vscode.QuickPickItem {
-  group: Group;
-}
-
-function groupItem(group: Group): GroupItem {
-  const kind = group.personal ? 'user' : 'group';
-  const label = group.friendlyName && group.friendlyName !== group.name ? `${group.friendlyName} (${group.name})` : group.name;
-  return { label: `${group.personal ? '$(person)' : '$(organization)'} ${label}`, description: kind, detail: group.description || undefined, group };
-}
-
-/** A multi-select quick pick fed by the server's group lookup as the user types; keeps what was ticked. */
-export function pickGroups(client: DatagrokApi, log: vscode.LogOutputChannel): Promise<Group[]> {
-  const quickPick = vscode.window.createQuickPick<GroupItem>();
-  quickPick.title = 'Share Dashboard: groups and users';
-  quickPick.placeholder = 'Type to find groups or users on the server; tick one or more, then press Enter';
-  quickPick.canSelectMany = true;
-  quickPick.ignoreFocusOut = true;
-  quickPick.matchOnDescription = true;
-  let selected: GroupItem[] = [];
-  let lookup: AbortController | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const load = (text: string) => {
-    lookup?.abort();
-    const controller = new AbortController();
-    lookup = controller;
-    quickPick.busy = true;
-    client
-      .lookupGroups(text.trim() || undefined, { signal: controller.signal })
-      .then((groups) => {
-        if (controller.signal.aborted) return;
-        const kept = new Map(selected.map((s) => [s.group.id, s]));
-        const fresh = groups.filter((g) => !kept.has(g.id)).map(groupItem);
-        quickPick.items = [...kept.values(), ...fresh];
-        quickPick.selectedItems = [...kept.values()];
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) log.warn(`Group lookup failed: ${e instanceof Error ? e.message : String(e)}`);
-      })
-      .finally(() => {
-        if (lookup === controller) quickPick.busy = false;
-      });
-  };
-
-  return new Promise<Group[]>((resolve, reject) => {
-    let done = false;
-    quickPick.onDidChangeSelection((items) => {
-      selected = [...items];
-    });
-    quickPick.onDidChangeValue((value) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => load(value), 250);
-    });
-    quickPick.onDidAccept(() => {
-      if (selected.length === 0) return;
-      done = true;
-      resolve(selected.map((s) => s.group));
-      quickPick.hide();
-    });
-    quickPick.onDidHide(() => {
-      clearTimeout(timer);
-      lookup?.abort();
-      if (!done) reject(new UserCancelled());
-      quickPick.dispose();
-    });
-    quickPick.show();
-    load('');
+/** Groups and users to share with, looked up on the server as the user types; several can be ticked. */
+function pickGroups(client: DatagrokApi, log: vscode.LogOutputChannel): Promise<Group[]> {
+  return pickGroupsByLookup({
+    title: 'Share Dashboard: groups and users',
+    placeholder: 'Type to find groups or users on the server; tick one or more, then press Enter',
+    canSelectMany: true,
+    ignoreFocusOut: true,
+    lookupEmpty: true,
+    lookup: (text, signal) => client.lookupGroups(text || undefined, { signal }),
+    noMatch: (text) => (text ? `No group or user matches "${text}"` : 'No groups or users found'),
+    log,
   });
 }
 

@@ -109,8 +109,12 @@ export class GroupsModel implements vscode.Disposable {
     return this.cached('all', async (api) => sortGroups(await api.listGroups()));
   }
 
-  /** The server's own lookup (a substring match on names), sorted by name. */
-  lookup(text: string): Promise<Group[]> {
+  /**
+   * The server's own lookup (a substring match on names), sorted by name. With a signal (a lookup the
+   * caller may abort, e.g. as the user types) it is not cached, so an abort never reaches another caller.
+   */
+  lookup(text: string, signal?: AbortSignal): Promise<Group[]> {
+    if (signal) return this.connection.client().then(async (api) => sortGroups(await api.lookupGroups(text, { signal })));
     return this.cached(`lookup:${text}`, async (api) => sortGroups(await api.lookupGroups(text)));
   }
 
