@@ -58,6 +58,15 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string,
   assert.fail(`timed out waiting for ${what}`);
 }
 
+/** Removes a mounted connector from the workspace folders (in this multi-root window no restart follows). */
+async function unmount(uri: vscode.Uri): Promise<void> {
+  const mounted = () => (vscode.workspace.workspaceFolders ?? []).findIndex((f) => f.uri.toString() === uri.toString());
+  const index = mounted();
+  if (index < 0) return;
+  assert.ok(vscode.workspace.updateWorkspaceFolders(index, 1), `VS Code removes the folder ${uri}`);
+  await eventually(() => mounted() < 0, `${uri} to leave the workspace folders`);
+}
+
 /** Writes `megabytes` MB of varied bytes, streamed; returns the sha256. */
 async function writeLargeFile(file: string, megabytes: number): Promise<string> {
   const hash = createHash('sha256');
@@ -154,18 +163,33 @@ describe('Connector files: datagrok:// file system and commands', () => {
   });
 
   it('creates a new file in a mounted folder with workspace.fs.writeFile', async () => {
-    const uri = fileUri(DEMO, 'made here/created.txt');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from('created from VS Code\n'));
-    assert.equal((await fileOnServer(DEMO, 'made here/created.txt'))?.sha256, sha256('created from VS Code\n'));
-    const listed = await vscode.workspace.fs.readDirectory(fileUri(DEMO, 'made here'));
-    assert.deepEqual(listed, [['created.txt', vscode.FileType.File]]);
-    const stat = await vscode.workspace.fs.stat(uri);
-    assert.equal(stat.type, vscode.FileType.File);
-    assert.equal(stat.size, Buffer.byteLength('created from VS Code\n'));
+    // The launcher opens a multi-root workspace: mounting does not restart the extension host.
+    assert.ok(vscode.workspace.workspaceFile, 'the test window is a multi-root workspace');
+    const mounted = await run<vscode.Uri>('datagrok.files.mount', { connector: DEMO });
+    try {
+      const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === mounted.toString());
+      assert.ok(folder, 'the connector is a workspace folder');
+      const uri = vscode.Uri.joinPath(folder.uri, 'made here', 'created.txt');
+      assert.equal(vscode.workspace.getWorkspaceFolder(uri)?.uri.toString(), folder.uri.toString(), 'the new file is inside the mounted folder');
+      await vscode.workspace.fs.writeFile(uri, Buffer.from('created from VS Code\n'));
+      assert.equal((await fileOnServer(DEMO, 'made here/created.txt'))?.sha256, sha256('created from VS Code\n'));
+      const listed = await vscode.workspace.fs.readDirectory(vscode.Uri.joinPath(folder.uri, 'made here'));
+      assert.deepEqual(listed, [['created.txt', vscode.FileType.File]]);
+      const stat = await vscode.workspace.fs.stat(uri);
+      assert.equal(stat.type, vscode.FileType.File);
+      assert.equal(stat.size, Buffer.byteLength('created from VS Code\n'));
+    } finally {
+      // Unmounted again: the mount test below starts from an unmounted connector.
+      await unmount(mounted);
+    }
   });
 
   it('lists folders through the listing route, and without it shows only the files known here', async () => {
     const root = fileUri(DEMO);
+    // What this workspace knows of the connector: two files read and one written here (in a new folder).
+    await vscode.workspace.fs.readFile(fileUri(DEMO, 'readme.md'));
+    await vscode.workspace.fs.readFile(fileUri(DEMO, 'cars.csv'));
+    await vscode.workspace.fs.writeFile(fileUri(DEMO, 'written here/new.txt'), Buffer.from('known\n'));
     assert.equal((await vscode.workspace.fs.stat(root)).type, vscode.FileType.Directory, 'the root of a mount is a folder');
     await clearEmulatorRequests();
     const listed = new Map(await vscode.workspace.fs.readDirectory(root));
@@ -178,10 +202,10 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await control('POST', 'config', { listing: false });
     assert.equal((await vscode.workspace.fs.stat(root)).type, vscode.FileType.Directory, 'still a folder without listing');
     const known = new Map(await vscode.workspace.fs.readDirectory(root));
-    // Opened, saved or created by the tests above; demog.csv and geo/ were never opened here.
+    // Read or written above; demog.csv and geo/ were never opened here.
     assert.equal(known.get('readme.md'), vscode.FileType.File);
     assert.equal(known.get('cars.csv'), vscode.FileType.File);
-    assert.equal(known.get('made here'), vscode.FileType.Directory);
+    assert.equal(known.get('written here'), vscode.FileType.Directory);
     assert.ok(!known.has('demog.csv'), 'never an invented entry');
     assert.ok(!known.has('geo'));
     // A file opened without listing joins the known files.
@@ -339,10 +363,17 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await rejectsWith(run('datagrok.files.mount', { connector: 'Nobody:Nothing' }), /no connector Nobody:Nothing/i);
     // The launcher opens a multi-root workspace: adding a folder does not restart the extension host.
     assert.ok(vscode.workspace.workspaceFile, 'the test window is a multi-root workspace');
+    const isMounted = () => (vscode.workspace.workspaceFolders ?? []).some((f) => f.uri.toString() === fileUri(DEMO).toString());
+    assert.equal(isMounted(), false, 'not mounted before (the create test unmounts what it mounted)');
     const uri = await run<vscode.Uri>('datagrok.files.mount', { connector: DEMO });
-    assert.equal(uri.toString(), fileUri(DEMO).toString());
-    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === uri.toString());
-    assert.equal(folder?.name, 'Datagrok: System:DemoFiles');
-    assert.equal((await run<vscode.Uri>('datagrok.files.mount', { connector: 'System.DemoFiles' })).toString(), uri.toString(), 'mounted once');
+    try {
+      assert.equal(uri.toString(), fileUri(DEMO).toString());
+      const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.toString() === uri.toString());
+      assert.equal(folder?.name, 'Datagrok: System:DemoFiles');
+      assert.equal((await run<vscode.Uri>('datagrok.files.mount', { connector: 'System.DemoFiles' })).toString(), uri.toString(), 'mounted once');
+      assert.equal(vscode.workspace.workspaceFolders?.filter((f) => f.uri.toString() === uri.toString()).length, 1);
+    } finally {
+      await unmount(uri); // the suites after this one see the workspace as the launcher made it
+    }
   });
 });
