@@ -1,0 +1,33 @@
+// What the .vsix ships (`vsce ls`, as `npm run package` would pack it): exactly the bundle, the manifest,
+// the docs and media/. A file that slips in (sources, out/, a source map, test fixtures) or drops out
+// (the bundle, the parameter-file schema) fails here rather than in a user's VS Code.
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from './paths';
+import { listVsixFiles } from './vsix';
+
+/** Every file below media/, as `media/…` with forward slashes. */
+function mediaFiles(): string[] {
+  return (fs.readdirSync(path.join(repoRoot, 'media'), { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(repoRoot, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+describe('Packaged extension (.vsix file list)', function () {
+  this.timeout(120_000);
+
+  before(() => {
+    // `npm test` builds before test:api; run on its own, the bundle may not exist yet.
+    if (fs.existsSync(path.join(repoRoot, 'dist', 'extension.js'))) return;
+    const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
+    assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
+  });
+
+  it('vsce ls lists exactly the bundle, manifest, docs and media/', () => {
+    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/extension.js', ...mediaFiles()].sort();
+    assert.ok(expected.includes('media/datagrok.svg') && expected.includes('media/parameter-file.schema.json'), `media/ lacks what package.json names: ${expected}`);
+    assert.deepEqual(listVsixFiles().sort(), expected);
+  });
+});
