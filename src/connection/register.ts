@@ -5,11 +5,6 @@ import { registerSignIn } from './signIn';
 import { ConnectionStatusBar } from './statusBar';
 import { registerSwitchServer } from './switchServer';
 
-/** A tree item whose platform ID `datagrok.copyId` copies (group, membership request, …). */
-export interface HasEntityId {
-  readonly entityId: string;
-}
-
 function entityIdOf(arg: unknown): string | undefined {
   if (arg && typeof arg === 'object') {
     const o = arg as { entityId?: unknown; id?: unknown };

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../api';
 import type { Group } from '../api/types';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { optionalText } from '../core/options';
 import type { Services } from '../core/services';
 import { hostOf } from './connection';
 
@@ -78,19 +79,13 @@ export async function promptSignIn(services: Services, invocation: CommandInvoca
   return checkAndSignIn(services, invocation, baseUrl, key);
 }
 
-function optionalString(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw badInput(`${name} must be text.`);
-  return value;
-}
-
 export function registerSignIn(services: Services): vscode.Disposable[] {
   const { commands, connection } = services;
   return [
     commands.register<SignInOptions>('datagrok.signIn', async (inv) => {
       if (!inv.options) return promptSignIn(services, inv);
-      const url = optionalString(inv.options.url, 'url') ?? connection.serverUrl;
-      const apiKey = optionalString(inv.options.apiKey, 'apiKey');
+      const url = optionalText(inv.options.url, 'url') ?? connection.serverUrl;
+      const apiKey = optionalText(inv.options.apiKey, 'apiKey');
       if (apiKey === undefined || apiKey.trim() === '') {
         // { url } alone: the key stored for that server, if any, checked by loading the user.
         if (await connection.hasKey(url)) {

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
 import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { optionalText } from '../core/options';
 import type { Services } from '../core/services';
 import { hostOf } from '../connection/connection';
 import { groupName } from './groupsModel';
@@ -13,12 +14,6 @@ export interface CreateGroupOptions {
   name: string;
   friendlyName?: string;
   description?: string;
-}
-
-function optionalText(value: unknown, name: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw badInput(`${name} must be text.`);
-  return value.trim() === '' ? undefined : value.trim();
 }
 
 function requiredId(options: object | undefined, key: string, command: string): string {
@@ -100,7 +95,11 @@ export function registerGroupCommands(services: Services, tree: GroupsTreeProvid
         const name = typeof inv.options.name === 'string' ? inv.options.name.trim() : '';
         const problem = typeof inv.options.name === 'string' ? groupNameProblem(name) : 'datagrok.groups.create needs { name }.';
         if (problem) throw badInput(problem);
-        group = { name, friendlyName: optionalText(inv.options.friendlyName, 'friendlyName'), description: optionalText(inv.options.description, 'description') };
+        group = {
+          name,
+          friendlyName: optionalText(inv.options.friendlyName, 'friendlyName') || undefined,
+          description: optionalText(inv.options.description, 'description') || undefined,
+        };
       } else {
         const title = 'Datagrok: Create Group';
         const name = await askText(title, `The new group's name on ${host()}`, '', groupNameProblem);
