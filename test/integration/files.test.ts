@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
 import type { DatagrokApi } from '../../src/api/types';
+import { log } from './index';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 
 interface StateFile {
@@ -134,7 +135,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     assert.equal(uri.scheme, 'datagrok');
     assert.equal(uri.path, '/System.DemoFiles/readme.md');
     const requests = await emulatorRequests();
-    console.log(`     requests for one open through datagrok.files.open: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
+    log(`     requests for one open through datagrok.files.open: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
     assert.equal(requests.filter((r) => r.method === 'GET' && r.path.includes('/files/System.DemoFiles/readme.md')).length, 1);
 
     const document = await vscode.workspace.openTextDocument(uri);
@@ -153,7 +154,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await clearEmulatorRequests();
     const document = await vscode.workspace.openTextDocument(fileUri(DEMO, 'cars.csv'));
     const requests = await emulatorRequests();
-    console.log(`     requests for one openTextDocument: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
+    log(`     requests for one openTextDocument: ${requests.length} (${requests.map((r) => `${r.method} ${r.path}`).join(', ')})`);
     const gets = requests.filter((r) => r.method === 'GET' && r.path.includes('/public/v1/files/System.DemoFiles/cars.csv'));
     assert.equal(gets.length, 1, 'one download of the file');
     const listing = requests.filter((r) => r.path.includes('/connections/'));
@@ -219,7 +220,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     const uri = fileUri(DEMO, 'doomed.txt');
     await control('POST', 'config', { deleteFiles: false });
     const message = await rejectsWith(vscode.workspace.fs.delete(uri), /not support/i);
-    console.log(`     delete without server support: ${message}`);
+    log(`     delete without server support: ${message}`);
     assert.ok(await fileOnServer(DEMO, 'doomed.txt'), 'the file is still there');
 
     await control('POST', 'config', { deleteFiles: true });
@@ -257,7 +258,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     // The message VS Code shows comes from the file system: what failed and why.
     await control('POST', 'faults', { count: 1, status: 500, match: 'POST /api/public/v1/files' });
     const message = await rejectsWith(vscode.workspace.fs.writeFile(uri, Buffer.from(document.getText())), /Uploading demo\.Home\/notes\.txt failed.*500/);
-    console.log(`     failed save: ${message}`);
+    log(`     failed save: ${message}`);
 
     assert.equal(await document.save(), true);
     assert.equal((await fileOnServer('demo:Home', 'notes.txt'))!.sha256, sha256(document.getText()));
@@ -279,7 +280,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
     try {
       const message = await rejectsWith(run('datagrok.files.open', { connector: APPDATA, path: 'two-megabytes.bin' }), /is 2\.0 MB, larger than 1 MB.*Download/);
-      console.log(`     too large: ${message}`);
+      log(`     too large: ${message}`);
       await rejectsWith(vscode.workspace.openTextDocument(fileUri(APPDATA, 'two-megabytes.bin')), /larger than 1 MB/);
       const target = vscode.Uri.file(path.join(dir, 'two-megabytes.bin'));
       const saved = await run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'two-megabytes.bin', target });
@@ -302,7 +303,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     const down = await rssGrowthDuring(() => run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target }));
     assert.equal(down.result.fsPath, target.fsPath);
     assert.equal(await hashFile(target.fsPath), hash);
-    console.log(`     200 MB: extension host RSS grew ${up.growthMb.toFixed(1)} MB on upload, ${down.growthMb.toFixed(1)} MB on download`);
+    log(`     200 MB: extension host RSS grew ${up.growthMb.toFixed(1)} MB on upload, ${down.growthMb.toFixed(1)} MB on download`);
     assert.ok(up.growthMb < 100, `upload RSS growth ${up.growthMb} MB`);
     assert.ok(down.growthMb < 100, `download RSS growth ${down.growthMb} MB`);
   });
@@ -327,7 +328,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     controller.abort();
     const message = await rejectsWith(download, /cancel/i);
     assert.equal(await settled, 'rejected');
-    console.log(`     cancelled after ${(seenBytes / 1024 / 1024).toFixed(1)} MB: ${message}`);
+    log(`     cancelled after ${(seenBytes / 1024 / 1024).toFixed(1)} MB: ${message}`);
     assert.equal(fs.existsSync(target.fsPath), false, 'no file under the target name');
     await eventually(() => fs.readdirSync(folder).length === 0, 'the temporary file to be removed');
   });
