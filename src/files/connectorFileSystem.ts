@@ -1,7 +1,9 @@
 // Connector files as a VS Code file system on the `datagrok` scheme (see uris.ts for the URI form).
 // Reads cost one download: VS Code asks for a file's stat and its content together, and both are
-// answered by the same request (kept for a few seconds). Folders are listed through the server's
-// listing route when it has one, otherwise from the files this workspace knows (knownFiles.ts).
+// answered by the same request (kept for a few seconds). Saving, deleting and renaming a file already
+// read or written here never download it for a stat: the folder listing (small) answers when the
+// server has one. Folders are listed through the server's listing route when it has one, otherwise
+// from the files this workspace knows (knownFiles.ts).
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,6 +94,13 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (cached) return this.fileStat(t, cached);
     const listed = this.listedEntry(t);
     if (listed) return listed.isFile ? this.listedStat(t, listed) : directory();
+    // A file read or written here: VS Code stats it before every save, when its content is no longer
+    // cached. The folder listing gives its size and time without downloading it (up to the editor
+    // limit); a first open still costs one download, shared with the readFile that follows.
+    if (this.versions.hasContent(t.key)) {
+      const entry = await this.listedEntryFetched(t);
+      if (entry) return entry.isFile ? this.listedStat(t, entry) : directory();
+    }
     // A download (bounded by the editor limit) serves the stat and the readFile that follows it.
     try {
       const content = await this.content(t);
@@ -122,7 +131,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       this.offerDownload(uri, message);
       throw new vscode.FileSystemError(message);
     }
-    this.versions.observeContent(t.key, content.hash);
+    this.versions.observeContent(t.key, content.hash, content.data.byteLength);
     await this.known.add(t.baseUrl, t.connector, t.path);
     return content.data;
   }
@@ -180,7 +189,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     const t = await this.target(uri);
     if (this.isFolder(t)) throw vscode.FileSystemError.FileIsADirectory(uri);
     if (!options.create || !options.overwrite) {
-      const exists = await this.exists(uri);
+      const exists = (await this.kind(t)) !== undefined;
       if (!exists && !options.create) throw vscode.FileSystemError.FileNotFound(uri);
       if (exists && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
     }
@@ -193,7 +202,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     }
     const hash = contentHash(content);
     this.contents.set(t.key, { data: content, hash });
-    this.versions.observeWrite(t.key, hash);
+    this.versions.observeWrite(t.key, hash, content.byteLength);
     await this.noteWritten(t, existed);
   }
 
@@ -205,12 +214,15 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       this.fire(vscode.FileChangeType.Deleted, uri);
       return;
     }
-    if ((await this.stat(uri)).type === vscode.FileType.Directory) {
+    const kind = await this.kind(t, true);
+    if (kind === vscode.FileType.Directory) {
       throw vscode.FileSystemError.NoPermissions(`${displayPath(t)} is a folder: deleting folders is not supported; delete the files in it instead.`);
     }
+    if (kind === undefined) throw vscode.FileSystemError.FileNotFound(`${displayPath(t)} was not found on ${t.authority}.`);
     try {
       await t.client.deleteFile(t.connector, t.path);
     } catch (error) {
+      if (isDatagrokError(error, 'notFound')) throw await this.readFailure(t, error);
       throw toFileSystemError(error);
     }
     await this.forgetFile(t);
@@ -224,10 +236,16 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (from.baseUrl !== to.baseUrl) {
       throw vscode.FileSystemError.NoPermissions('Moving files between Datagrok servers is not supported: download and upload them instead.');
     }
-    if (from.path === '' || (await this.stat(oldUri)).type === vscode.FileType.Directory) {
+    // The one download of a rename is the copy below: what the source and target are comes from what
+    // is known here or the folder listing when there is one.
+    const kind = await this.kind(from, true);
+    if (kind === vscode.FileType.Directory) {
       throw vscode.FileSystemError.NoPermissions(`${displayPath(from)} is a folder: renaming folders is not supported.`);
     }
-    const targetExisted = await this.exists(newUri);
+    if (kind === undefined) throw vscode.FileSystemError.FileNotFound(`${displayPath(from)} was not found on ${from.authority}.`);
+    const targetKind = await this.kind(to);
+    if (targetKind === vscode.FileType.Directory) throw vscode.FileSystemError.FileIsADirectory(newUri);
+    const targetExisted = targetKind !== undefined;
     if (targetExisted && !options.overwrite) throw vscode.FileSystemError.FileExists(newUri);
     await this.checkCanDelete(from);
     const temp = join(tmpdir(), `datagrok-rename-${randomUUID()}`);
@@ -311,15 +329,15 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
   private fileStat(t: Target, content: Content): vscode.FileStat {
     if ('tooLarge' in content) {
       const listed = this.listedEntry(t);
-      const mtime = this.versions.peek(t.key) ?? this.versions.observeListing(t.key, listed?.updatedOn);
+      const mtime = this.versions.peek(t.key) ?? this.versions.observeListing(t.key, listed?.updatedOn, listed?.size);
       return { type: vscode.FileType.File, ctime: 0, mtime, size: listed?.size ?? 0 };
     }
-    const mtime = this.versions.observeContent(t.key, content.hash);
+    const mtime = this.versions.observeContent(t.key, content.hash, content.data.byteLength);
     return { type: vscode.FileType.File, ctime: 0, mtime, size: content.data.byteLength };
   }
 
   private listedStat(t: Target, entry: FileEntry): vscode.FileStat {
-    const mtime = this.versions.observeListing(t.key, entry.updatedOn);
+    const mtime = this.versions.observeListing(t.key, entry.updatedOn, entry.size);
     return { type: vscode.FileType.File, ctime: 0, mtime, size: entry.size ?? 0 };
   }
 
@@ -334,7 +352,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       const entries = await t.client.listFiles(t.connector, dir);
       for (const e of entries) {
         const key = this.keyOf(t, dir ? `${dir}/${e.name}` : e.name);
-        if (e.isFile) this.versions.observeListing(key, e.updatedOn);
+        if (e.isFile) this.versions.observeListing(key, e.updatedOn, e.size);
         else this.seenFolders.add(key);
       }
       this.seenFolders.add(this.keyOf(t, dir));
@@ -342,6 +360,45 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     };
     const key = this.keyOf(t, dir);
     return fresh ? this.listings.fresh(key, fetch) : this.listings.get(key, fetch);
+  }
+
+  /** The file's entry in a fresh listing of its folder (undefined when the server cannot list or it is not there). */
+  private async listedEntryFetched(t: Target): Promise<FileEntry | undefined> {
+    try {
+      const name = baseName(t.path);
+      return (await this.list(t, parentPath(t.path), true)).find((e) => e.name === name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * File, folder or undefined (not there), without downloading the file when it can be helped: from
+   * what is known here (`trustKnown`: a file known here is taken to be one; the request that follows
+   * says if it is gone), then the folder listing. Only a server that cannot list falls back to stat,
+   * which downloads the file.
+   */
+  private async kind(t: Target, trustKnown = false): Promise<vscode.FileType | undefined> {
+    if (this.isFolder(t)) return vscode.FileType.Directory;
+    if (this.contents.peek(t.key)) return vscode.FileType.File;
+    const listed = this.listedEntry(t);
+    if (listed) return listed.isFile ? vscode.FileType.File : vscode.FileType.Directory;
+    if (trustKnown && (this.versions.hasContent(t.key) || this.known.has(t.baseUrl, t.connector, t.path))) return vscode.FileType.File;
+    try {
+      const name = baseName(t.path);
+      // Asked afresh: a recent listing that misses the file may predate it.
+      const entry = (await this.list(t, parentPath(t.path), true)).find((e) => e.name === name);
+      return entry === undefined ? undefined : entry.isFile ? vscode.FileType.File : vscode.FileType.Directory;
+    } catch (error) {
+      if (isDatagrokError(error, 'notFound')) return undefined; // its folder is not there either
+      if (!isDatagrokError(error, 'unsupported')) throw toFileSystemError(error);
+    }
+    try {
+      return (await this.stat(t.uri)).type;
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return undefined;
+      throw error;
+    }
   }
 
   /** The file's size from a listing of its folder (undefined when the server cannot list). */
@@ -372,16 +429,6 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       return vscode.FileSystemError.FileNotFound(`${displayPath(t)} was not found on ${host}.`);
     }
     return toFileSystemError(error);
-  }
-
-  private async exists(uri: vscode.Uri): Promise<boolean> {
-    try {
-      await this.stat(uri);
-      return true;
-    } catch (error) {
-      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') return false;
-      throw error;
-    }
   }
 
   /**

@@ -10,6 +10,8 @@ interface Version {
   hash?: string;
   /** The server's `updatedOn` last seen, when a listing gave one. */
   updatedOn?: string;
+  /** Size in bytes of the content last read or written here. */
+  size?: number;
 }
 
 export function contentHash(data: Uint8Array): string {
@@ -23,32 +25,39 @@ export class FileVersions {
     return this.versions.get(key)?.mtime;
   }
 
+  /** Whether this file's content was read or written here (not only seen in a listing). */
+  hasContent(key: string): boolean {
+    return this.versions.get(key)?.hash !== undefined;
+  }
+
   /** The content was read from the server: same content keeps its mtime, a new one moves it forward. */
-  observeContent(key: string, hash: string): number {
+  observeContent(key: string, hash: string, size: number): number {
     const v = this.versions.get(key);
     if (!v) {
       const mtime = Date.now();
-      this.versions.set(key, { mtime, hash });
+      this.versions.set(key, { mtime, hash, size });
       return mtime;
     }
     if (v.hash === undefined) {
-      v.hash = hash; // first read after a listing: the listing's time stands for this content
+      // first read after a listing: the listing's time stands for this content
+      v.hash = hash;
+      v.size = size;
     } else if (v.hash !== hash) {
-      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash });
+      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash, size });
     }
     return this.versions.get(key)!.mtime;
   }
 
   /** This extension wrote that content: a new version, newer than any seen. */
-  observeWrite(key: string, hash: string): number {
+  observeWrite(key: string, hash: string, size: number): number {
     const v = this.versions.get(key);
     const mtime = Math.max(Date.now(), (v?.mtime ?? 0) + 1);
-    this.versions.set(key, { mtime, hash });
+    this.versions.set(key, { mtime, hash, size });
     return mtime;
   }
 
   /** A listing reported the file: the server's time when it changed, otherwise the known mtime. */
-  observeListing(key: string, updatedOn: string | undefined): number {
+  observeListing(key: string, updatedOn: string | undefined, size?: number): number {
     const v = this.versions.get(key);
     const serverTime = updatedOn === undefined ? Number.NaN : Date.parse(updatedOn);
     if (!v) {
@@ -56,14 +65,20 @@ export class FileVersions {
       this.versions.set(key, { mtime, updatedOn });
       return mtime;
     }
-    if (updatedOn === undefined || Number.isNaN(serverTime) || v.updatedOn === updatedOn) return v.mtime;
-    if (v.updatedOn === undefined) {
-      // Our own write or read, not yet listed: this is the server's time of that same version.
-      v.updatedOn = updatedOn;
-      return v.mtime;
+    // A size other than that of the content read or written here is another version, whatever the
+    // times say (a save's stat may come from a listing, not a download: see ConnectorFileSystem.stat).
+    const sizeChanged = size !== undefined && v.size !== undefined && size !== v.size;
+    if (!sizeChanged) {
+      if (updatedOn === undefined || Number.isNaN(serverTime) || v.updatedOn === updatedOn) return v.mtime;
+      if (v.updatedOn === undefined) {
+        // Our own write or read, not yet listed: this is the server's time of that same version.
+        v.updatedOn = updatedOn;
+        return v.mtime;
+      }
     }
-    // Changed on the server since the last listing.
-    this.versions.set(key, { mtime: Math.max(serverTime, v.mtime + 1), updatedOn });
+    // Changed on the server since the last listing, read or write.
+    const changedAt = Number.isNaN(serverTime) ? Date.now() : serverTime;
+    this.versions.set(key, { mtime: Math.max(changedAt, v.mtime + 1), updatedOn });
     return this.versions.get(key)!.mtime;
   }
 

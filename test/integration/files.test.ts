@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
 import type { DatagrokApi } from '../../src/api/types';
 import { log } from './index';
-import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, type EmulatorRequest, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 
 interface StateFile {
   connector: string;
@@ -57,6 +57,13 @@ async function eventually(check: () => boolean | Promise<boolean>, what: string,
     await new Promise((r) => setTimeout(r, 50));
   }
   assert.fail(`timed out waiting for ${what}`);
+}
+
+/** Drops the file system's content cache (kept 5 s), as changing the editor size limit does: no waiting in tests. */
+async function dropCachedContents(): Promise<void> {
+  const files = vscode.workspace.getConfiguration('datagrok.files');
+  await files.update('maxEditorFileSizeMB', 49, vscode.ConfigurationTarget.Global);
+  await files.update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
 }
 
 /** Removes a mounted connector from the workspace folders (in this multi-root window no restart follows). */
@@ -273,6 +280,52 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
     await eventually(() => document.getText() === text, 'the open document to show the new content');
     assert.ok((await vscode.workspace.fs.stat(uri)).mtime > first.mtime, 'a new version has a later mtime');
+  });
+
+  it('saves, renames and deletes a file read here without downloading it again (the listing answers the stat)', async () => {
+    const name = 'costs/save-me.txt';
+    const renamed = 'costs/renamed.txt';
+    await api.uploadFile(APPDATA, name, { data: 'first\n' });
+    const uri = fileUri(APPDATA, name);
+    const downloads = (requests: EmulatorRequest[], file: string) =>
+      requests.filter((r) => r.method === 'GET' && r.path.includes(`/public/v1/files/System.AppData/${file}`));
+    const show = (requests: EmulatorRequest[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document);
+    for (const line of ['edited\n', 'edited again\n']) {
+      await dropCachedContents(); // as after 5 s: the download of the open (or the saved bytes) no longer kept
+      await clearEmulatorRequests();
+      // Edited just before the save: the host's auto-save may take it first (then save() answers false),
+      // either way one save; wait for it to land (a "file is newer" conflict would leave it dirty).
+      await editor.edit((e) => e.insert(new vscode.Position(0, 0), line));
+      await document.save();
+      await eventually(async () => !document.isDirty && (await fileOnServer(APPDATA, name))?.sha256 === sha256(document.getText()), 'the save to reach the server');
+      const requests = await emulatorRequests();
+      log(`     requests for one save of an open file: ${requests.length} (${show(requests)})`);
+      assert.deepEqual(downloads(requests, name), [], 'the save did not download the file');
+      assert.equal(requests.filter((r) => r.method === 'POST').length, 1, 'one upload');
+      assert.ok(requests.every((r) => r.method === 'POST' || r.path.includes('/connections/')), `only the upload and the listing: ${show(requests)}`);
+    }
+    assert.equal((await fileOnServer(APPDATA, name))?.sha256, sha256('edited again\nedited\nfirst\n'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    await dropCachedContents();
+    await clearEmulatorRequests();
+    await vscode.workspace.fs.rename(uri, fileUri(APPDATA, renamed));
+    const renaming = await emulatorRequests();
+    log(`     requests for one rename: ${renaming.length} (${show(renaming)})`);
+    assert.equal(downloads(renaming, name).length, 1, `one download, the copy: ${show(renaming)}`);
+    assert.equal((await fileOnServer(APPDATA, renamed))?.sha256, sha256('edited again\nedited\nfirst\n'));
+
+    await dropCachedContents();
+    await clearEmulatorRequests();
+    await vscode.workspace.fs.delete(fileUri(APPDATA, renamed));
+    const deleting = await emulatorRequests();
+    log(`     requests for one delete: ${deleting.length} (${show(deleting)})`);
+    // VS Code may check afterwards that the file is gone (a GET answered 404): no content is downloaded.
+    assert.deepEqual(downloads(deleting, renamed).filter((r) => r.status === 200), [], `the delete did not download the file: ${show(deleting)}`);
+    assert.equal(deleting.filter((r) => r.method === 'DELETE').length, 1);
+    assert.equal(await fileOnServer(APPDATA, renamed), undefined);
   });
 
   it('offers a download instead of opening a file above datagrok.files.maxEditorFileSizeMB', async () => {
