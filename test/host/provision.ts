@@ -122,11 +122,11 @@ async function installCodeServer(node: string, nodedir: string): Promise<void> {
     // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick Node 24 and its headers.
     PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
     npm_config_nodedir: nodedir,
-    // Native modules build here against Node 24's headers: never fetch prebuilt binaries (kerberos runs
-    // `prebuild-install || node-gyp rebuild`, and prebuild-install downloads from GitHub), so provisioning
-    // reaches only the npm registry and apt. This also compiles argon2, @parcel/watcher and node-pty
-    // instead of using the prebuilds in their packages (a few minutes more, cold only).
-    npm_config_build_from_source: 'true',
+    // kerberos runs `prebuild-install || node-gyp rebuild`, and prebuild-install downloads from GitHub:
+    // naming it makes prebuild-install build from source, so provisioning reaches only the npm registry
+    // and apt. It is code-server 4.139.1's only prebuild-install module; argon2, @parcel/watcher and
+    // node-pty keep the prebuilds shipped inside their npm packages (nothing is downloaded for them).
+    npm_config_build_from_source: 'kerberos',
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
