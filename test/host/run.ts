@@ -197,6 +197,8 @@ export function testSettings(serverUrl: string): Record<string, unknown> {
     'extensions.autoUpdate': false,
     'extensions.ignoreRecommendations': true,
     'chat.disableAIFeatures': true,
+    // Saves happen when a test saves: an auto-save racing document.save() made save tests flaky.
+    'files.autoSave': 'off',
   };
 }
 
