@@ -11,25 +11,38 @@ function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
   return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
 }
 
-describe('Functions: run from parameter files', () => {
-  let dir: string;
-  const write = (name: string, text: string) => {
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, text);
-    return vscode.Uri.file(file);
+/** A temporary folder for a suite's files: made by `before`, removed by `after`. */
+function scratchFolder(prefix: string) {
+  let dir = '';
+  return {
+    make: () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    },
+    remove: () => {
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+    write: (name: string, text: string): vscode.Uri => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      return vscode.Uri.file(file);
+    },
   };
+}
+
+describe('Functions: run from parameter files', () => {
+  const { make, remove, write } = scratchFolder('dg-functions-');
 
   before(async function () {
     // Files run only in a trusted workspace when called with options (see the untrusted suite below).
     requireWorkspaceTrust(this, true);
     await resetEmulator();
     await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-functions-'));
+    make();
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('runs a function with one output (Demo:Add) from a file with comments', async () => {
@@ -145,23 +158,16 @@ describe('Functions: run from parameter files', () => {
 });
 
 describe('Functions: untrusted workspace (the launcher with DATAGROK_TEST_WORKSPACE_TRUST=1)', () => {
-  let dir: string;
-  const write = (name: string, text: string) => {
-    const file = path.join(dir, name);
-    fs.writeFileSync(file, text);
-    return vscode.Uri.file(file);
-  };
+  const { make, remove, write } = scratchFolder('dg-untrusted-');
 
   before(async function () {
     requireWorkspaceTrust(this, false);
     await resetEmulator();
     await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-untrusted-'));
+    make();
   });
 
-  after(() => {
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(remove);
 
   it('refuses to run a file programmatically; parameters given directly still run', async () => {
     const uri = write('untrusted.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
