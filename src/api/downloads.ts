@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { DatagrokError } from './errors';
 import { FileSink } from './file-sink';
 import type { RequestSpec, Transport } from './http';
-import { ProgressReporter, writeBody } from './transfer';
+import { TransferCounter, writeBody } from './transfer';
 import type { DownloadTarget, TransferOptions, TransferResult } from './types';
 
 export function download(http: Transport, spec: RequestSpec, target: DownloadTarget, options: TransferOptions): Promise<TransferResult> {
@@ -17,7 +17,7 @@ export function download(http: Transport, spec: RequestSpec, target: DownloadTar
   const run = http.stream(
     spec,
     async (body, info, commit) => {
-      const progress = new ProgressReporter(options.onProgress, info.contentLength);
+      const progress = new TransferCounter(options.onProgress, info.contentLength);
       await writeBody(body, target.stream, progress, commit);
       progress.done();
       return { bytes: progress.bytes };
@@ -50,13 +50,13 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
   } catch (err) {
     throw cannotWrite(err as NodeJS.ErrnoException);
   }
-  let progress = new ProgressReporter(options.onProgress);
+  let progress = new TransferCounter(options.onProgress);
   try {
     await http.receive(
       spec,
       {
         open: (info, control) => {
-          progress = new ProgressReporter(options.onProgress, info.contentLength);
+          progress = new TransferCounter(options.onProgress, info.contentLength);
           // A write error is about the local file, not the connection: it fails the request as such.
           sink.attach({ resume: control.resume, fail: (err) => control.fail(cannotWrite(err)) });
           return {

@@ -35,3 +35,8 @@ export class DatagrokError extends Error {
 export function isDatagrokError(e: unknown, kind?: ErrorKind): e is DatagrokError {
   return e instanceof DatagrokError && (kind === undefined || e.kind === kind);
 }
+
+/** A failure caused by what the user or caller gave (bad options, bad file): nothing was changed. */
+export function badInput(message: string): DatagrokError {
+  return new DatagrokError('badInput', message);
+}

@@ -70,7 +70,7 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
       const parsed: unknown = JSON.parse(t);
       const api = apiErrorOf(parsed);
       if (api) return { apiError: true, html: false, ...api };
-      const obj = typeof parsed === 'string' ? safeParse(parsed) : parsed;
+      const obj = typeof parsed === 'string' ? safeJson(parsed) : parsed;
       if (obj && typeof obj === 'object' && !Array.isArray(obj)) {
         const o = obj as Record<string, unknown>;
         return { apiError: false, html: false, jsonObject: true, message: textField(o, 'message') ?? textField(o, 'error'), errorCode: codeField(o) };
@@ -84,7 +84,8 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
   return { apiError: false, html: false };
 }
 
-function safeParse(text: string): unknown {
+/** JSON.parse that answers undefined for text that is not JSON. */
+export function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -279,4 +280,10 @@ export function transportFailure(
     ),
     dropped,
   };
+}
+
+/** A small JSON/text body of a 2xx answer that is an ApiError (some servers send errors as 200), or undefined. */
+export function smallBodyFailure(ctx: FailureContext, status: number, text: string): DatagrokError | undefined {
+  const api = apiErrorOf(safeJson(text));
+  return api ? serverFailure(ctx, status, { apiError: true, html: false, ...api }) : undefined;
 }

@@ -1,9 +1,10 @@
 // Files under connectors: download, read, upload, delete and (internal route) listing.
+import { formatBytes } from './units';
 import { DatagrokError } from './errors';
 import { isRouteMissing, withKind } from './failures';
 import type { Transport } from './http';
 import { filePathSegments, idSegment, nameSegment } from './names';
-import { collect, ProgressReporter } from './transfer';
+import { collect, TransferCounter } from './transfer';
 import type { CallOptions, DownloadTarget, FileEntry, TransferOptions, TransferResult, UploadSource } from './types';
 import { upload } from './uploads';
 import { download } from './downloads';
@@ -38,7 +39,7 @@ export async function readFile(
   const maxBytes = options.maxBytes;
   const tooLarge = (size: number) =>
     new DatagrokError(
-      'badInput',
+      'tooLarge',
       `${what} failed: the file is larger than ${formatBytes(maxBytes ?? 0)}${size > 0 ? ` (${formatBytes(size)})` : ''}. Download it to disk instead.`,
       { method: 'GET', path: route },
     );
@@ -49,7 +50,7 @@ export async function readFile(
       if (maxBytes !== undefined && info.contentLength !== undefined && info.contentLength > maxBytes) {
         throw tooLarge(info.contentLength);
       }
-      const progress = new ProgressReporter(options.onProgress, info.contentLength);
+      const progress = new TransferCounter(options.onProgress, info.contentLength);
       const data = await collect(body, maxBytes, progress, () => tooLarge(0));
       progress.done();
       return data;
@@ -137,16 +138,4 @@ function unsupportedIfMissing(err: unknown, message: string): unknown {
     return withKind(err, 'unsupported', `${message} Update the server or use the platform's web UI.`);
   }
   return err;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = n / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v >= 10 ? Math.round(v) : v.toFixed(1)} ${units[i]}`;
 }

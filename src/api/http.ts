@@ -1,58 +1,33 @@
 // The transport: one undici Agent per client, the auth header, timeouts, retries of idempotent GETs,
 // and turning every failure (status, ApiError on 200, HTML pages, dropped sockets) into a DatagrokError.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Agent, type Dispatcher } from 'undici';
+import { parseJsonBody, peekBody, readLimited } from './bodies';
 import { DatagrokError } from './errors';
-import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure, transportFailure } from './failures';
+import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, transportFailure } from './failures';
 import { normalizeApiKey, parseHttpUrl } from './names';
-import { type BodyInfo, type ErrorResponse, header, mayBeApiError, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
+import { type BodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
+import { positive, type RequestSpec, relativePath } from './request';
+import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
 import type { ClientOptions, RequestLogEntry } from './types';
 
+export type { HttpMethod, RequestSpec } from './request';
+export { parseRetryAfter } from './retry';
+
 export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transferMs: 600_000 } as const;
-const RETRY_STATUSES = new Set([429, 502, 503, 504]);
-/** Longest wait between retries, whatever Retry-After asks for. */
-const MAX_RETRY_DELAY_MS = 30_000;
 /**
  * Response body buffer: one socket read. Buffering more does not speed a download up, but keeps more
  * 64 KiB socket chunks alive (and promoted) when the garbage collector runs, which raises peak memory.
  */
 const BODY_HIGH_WATER_MARK = 64 * 1024;
 
-export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 type ResponseData = Dispatcher.ResponseData;
-
-export interface RequestSpec {
-  method: HttpMethod;
-  /** Encoded path relative to the base URL, starting with '/'. */
-  path: string;
-  query?: Record<string, string | boolean | undefined>;
-  /** For messages: what the caller was doing, e.g. "Listing groups". */
-  what: string;
-  signal?: AbortSignal;
-  /** File/table transfer: transfer timeouts instead of JSON-call timeouts. */
-  transfer?: boolean;
-  body?: string | Uint8Array | Readable | AsyncIterable<Uint8Array>;
-  contentType?: string;
-  contentLength?: number;
-  /** Force the "is the URL missing /api?" hint on a plain 404. */
-  hintMissingApi?: boolean;
-}
 
 export type { BodyInfo } from './receiver';
 
 /** Streams a body (ApiError-checked) and what the headers said. `commit()` marks data handed on to the caller. */
 export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void) => Promise<T>;
 
-/** A failed attempt and whether another attempt may follow. */
-class AttemptFailure extends Error {
-  constructor(
-    readonly error: DatagrokError,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
-    super(error.message);
-  }
-}
 
 export class Transport {
   readonly baseUrl: string;
@@ -141,36 +116,10 @@ export class Transport {
           contentLength: numberHeader(res.headers, 'content-length'),
         };
         const body = res.body;
-        const prefix: Buffer[] = [];
-        let size = 0;
-        let ended = false;
-        const first = await readSome(body);
-        if (first === null) ended = true;
-        else {
-          prefix.push(first);
-          size = first.length;
-          if (mayBeApiError(info, first)) {
-            while (size <= SMALL_BODY) {
-              const next = await readSome(body);
-              if (next === null) {
-                ended = true;
-                break;
-              }
-              prefix.push(next);
-              size += next.length;
-            }
-            if (ended) {
-              const api = apiErrorOf(safeJson(Buffer.concat(prefix).toString('utf8')));
-              if (api) throw serverFailure(ctx, res.statusCode, { apiError: true, html: false, ...api });
-            }
-          }
-        }
-        let stream: Readable;
-        if (ended) stream = Readable.from(prefix.length > 0 ? [Buffer.concat(prefix)] : [], { objectMode: false });
-        else {
-          body.unshift(prefix.length === 1 ? prefix[0] : Buffer.concat(prefix));
-          stream = body;
-        }
+        const stream = await peekBody(body, info, (text) => {
+          const failure = smallBodyFailure(ctx, res.statusCode, text);
+          if (failure) throw failure;
+        });
         try {
           return await consume(stream, info, () => {
             committed.value = true;
@@ -214,7 +163,7 @@ export class Transport {
         } catch {
           // the error body is a courtesy; the status says enough
         }
-        throw this.responseFailure({ status: res.statusCode, headers: res.headers, text }, ctx);
+        throw responseFailure({ status: res.statusCode, headers: res.headers, text }, ctx);
       }
       try {
         return await consume(res, ctx);
@@ -239,10 +188,7 @@ export class Transport {
           commit: () => {
             committed.value = true;
           },
-          checkSmallBody: (text, status) => {
-            const api = apiErrorOf(safeJson(text));
-            return api ? serverFailure(ctx, status, { apiError: true, html: false, ...api }) : undefined;
-          },
+          checkSmallBody: (text, status) => smallBodyFailure(ctx, status, text),
         },
         spec.signal,
       );
@@ -259,7 +205,7 @@ export class Transport {
       } finally {
         outcome.status = receiver.status;
       }
-      if (answer) throw this.responseFailure(answer, ctx);
+      if (answer) throw responseFailure(answer, ctx);
     });
   }
 
@@ -309,17 +255,12 @@ export class Transport {
         const failure = err instanceof AttemptFailure ? err : this.transportAttemptFailure(err, spec, ctx, timeoutMs);
         this.log(spec, ctx, n, started, outcome.status, failure.error);
         if (n < maxAttempts && failure.retryable && !committed.value && !spec.signal?.aborted) {
-          await sleep(failure.retryAfterMs ?? this.backoff(n), spec.signal, ctx);
+          await sleep(failure.retryAfterMs ?? backoff(this.retryBaseDelayMs, n), spec.signal, ctx);
           continue;
         }
         throw failure.error;
       }
     }
-  }
-
-  private backoff(attempt: number): number {
-    const base = this.retryBaseDelayMs * 2 ** (attempt - 1);
-    return Math.min(MAX_RETRY_DELAY_MS, base + Math.random() * base * 0.2);
   }
 
   private transportAttemptFailure(err: unknown, spec: RequestSpec, ctx: FailureContext, timeoutMs: number): AttemptFailure {
@@ -334,18 +275,6 @@ export class Transport {
     return new AttemptFailure(error, dropped);
   }
 
-  private responseFailure(res: ErrorResponse, ctx: FailureContext): AttemptFailure {
-    const body = parseErrorBody(res.text, header(res.headers, 'content-type'));
-    const headerValue = header(res.headers, 'api-error');
-    if (headerValue !== undefined && res.status < 300) {
-      body.apiError = body.apiError || body.message === undefined;
-      if (body.message === undefined && !/^(true|1|yes)?$/i.test(headerValue.trim())) body.message = headerValue;
-    }
-    const error = serverFailure(ctx, res.status, body);
-    const retryable = RETRY_STATUSES.has(res.status);
-    const retryAfter = retryable ? parseRetryAfter(header(res.headers, 'retry-after')) : undefined;
-    return new AttemptFailure(error, retryable, retryAfter);
-  }
 
   private log(spec: RequestSpec, ctx: FailureContext, attempt: number, started: number, status?: number, error?: DatagrokError): void {
     if (!this.onRequest) return;
@@ -363,122 +292,4 @@ export class Transport {
       // a logging hook must never break a request
     }
   }
-}
-
-function positive(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-function relativePath(spec: RequestSpec): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(spec.query ?? {})) if (v !== undefined) params.append(k, String(v));
-  const q = params.toString();
-  return q ? `${spec.path}?${q}` : spec.path;
-}
-
-/** Retry-After as seconds or an HTTP date, in ms, capped. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const t = value.trim();
-  let ms: number;
-  if (/^\d+(\.\d+)?$/.test(t)) ms = Number(t) * 1000;
-  else {
-    const date = Date.parse(t);
-    if (Number.isNaN(date)) return undefined;
-    ms = date - now;
-  }
-  return Math.min(MAX_RETRY_DELAY_MS, Math.max(0, ms));
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJsonBody(text: string, contentType: string | undefined, ctx: FailureContext, lenient: boolean): unknown {
-  const trimmed = text.trim();
-  let value: unknown;
-  try {
-    value = trimmed === '' ? null : JSON.parse(trimmed);
-  } catch {
-    const body = parseErrorBody(trimmed, contentType);
-    if (lenient && !body.html) return text;
-    const why = body.html
-      ? 'the server answered with a web page instead of data'
-      : 'the server answered with something that is not JSON';
-    const hint = ctx.hintMissingApi ? ' Is the URL missing /api?' : ' Check the server URL.';
-    throw new DatagrokError('server', `${ctx.what} failed: ${why}.${hint}`, { method: ctx.method, path: ctx.path });
-  }
-  const api = apiErrorOf(value);
-  if (api) throw serverFailure(ctx, 200, { apiError: true, html: false, ...api });
-  return value;
-}
-
-async function readLimited(body: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    chunks.push(buf);
-    size += buf.length;
-    if (size >= limit) break;
-  }
-  if (!body.destroyed) body.destroy();
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
-}
-
-/** The next data of a paused stream, or null at its end (rejects on a stream error). */
-function readSome(body: Readable): Promise<Buffer | null> {
-  const chunk = body.read() as Buffer | null;
-  if (chunk !== null) return Promise.resolve(chunk);
-  if (body.readableEnded) return Promise.resolve(null);
-  if (body.destroyed) return Promise.reject(body.errored ?? Object.assign(new Error('The response was closed early'), { code: 'UND_ERR_SOCKET' }));
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      body.off('readable', onReadable);
-      body.off('end', onEnd);
-      body.off('error', onError);
-      body.off('close', onClose);
-    };
-    const onReadable = () => {
-      const next = body.read() as Buffer | null;
-      if (next === null) return; // wait for more, or for 'end'
-      cleanup();
-      resolve(next);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(null);
-    };
-    const onError = (err: Error) => {
-      cleanup();
-      reject(err);
-    };
-    const onClose = () => {
-      cleanup();
-      if (body.readableEnded) resolve(null);
-      else reject(body.errored ?? Object.assign(new Error('The response was closed early'), { code: 'UND_ERR_SOCKET' }));
-    };
-    body.on('readable', onReadable);
-    body.on('end', onEnd);
-    body.on('error', onError);
-    body.on('close', onClose);
-  });
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, ctx: FailureContext): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new DatagrokError('cancelled', `${ctx.what} was cancelled.`, { method: ctx.method, path: ctx.path }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -1,6 +1,6 @@
 // The public surface of the Datagrok REST client. No `vscode` import anywhere under src/api.
 export { createClient, DatagrokClient, type ServerRoutes } from './client';
-export { DatagrokError, isDatagrokError } from './errors';
+export { badInput, DatagrokError, isDatagrokError } from './errors';
 export { DEFAULT_TIMEOUTS } from './http';
-export { normalizeApiKey, normalizeBaseUrl, toRestName } from './names';
+export { hostOf, normalizeApiKey, normalizeBaseUrl, toRestName } from './names';
 export type * from './types';

@@ -116,3 +116,12 @@ export function parseHttpUrl(text: string): URL {
 export function normalizeApiKey(key: string): string {
   return (typeof key === 'string' ? key : '').trim().replace(/^bearer\s+/i, '').trim();
 }
+
+/** The host (and port) of a base URL, for messages and labels; the text itself when it is not a URL. */
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}

@@ -12,7 +12,7 @@ const FILE_CHUNK = 1024 * 1024;
 const PROGRESS_INTERVAL_MS = 100;
 
 /** Calls `onProgress` at most every PROGRESS_INTERVAL_MS, and always for the final figure. */
-export class ProgressReporter {
+export class TransferCounter {
   bytes = 0;
   private last = 0;
   constructor(
@@ -48,7 +48,7 @@ export class ProgressReporter {
 export interface PreparedUpload {
   body: Uint8Array | AsyncIterable<Uint8Array>;
   contentLength?: number;
-  progress: ProgressReporter;
+  progress: TransferCounter;
   /** Releases the source (closes the file) whatever happened. */
   dispose(): void;
 }
@@ -59,7 +59,7 @@ export interface PreparedUpload {
  * to the kernel; a buffer is reused two chunks later. Reusing buffers keeps memory flat (no 1 MiB
  * allocation per chunk waiting for the garbage collector) and avoids page-faulting fresh memory.
  */
-async function* readFileChunks(file: string, size: number, progress: ProgressReporter, state: { closed: boolean }): AsyncGenerator<Uint8Array> {
+async function* readFileChunks(file: string, size: number, progress: TransferCounter, state: { closed: boolean }): AsyncGenerator<Uint8Array> {
   const handle = await fsp.open(file, 'r');
   try {
     const ring = [Buffer.allocUnsafe(FILE_CHUNK), Buffer.allocUnsafe(FILE_CHUNK), Buffer.allocUnsafe(FILE_CHUNK)];
@@ -76,7 +76,7 @@ async function* readFileChunks(file: string, size: number, progress: ProgressRep
   }
 }
 
-async function* countChunks(source: AsyncIterable<Uint8Array | string>, progress: ProgressReporter): AsyncGenerator<Uint8Array> {
+async function* countChunks(source: AsyncIterable<Uint8Array | string>, progress: TransferCounter): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     progress.add(bytes.length);
@@ -93,7 +93,7 @@ export async function prepareUpload(
   if (source && 'data' in source) {
     const data = typeof source.data === 'string' ? Buffer.from(source.data, 'utf8') : source.data;
     if (!(data instanceof Uint8Array)) throw new DatagrokError('badInput', `${what} failed: the data must be text or bytes.`);
-    const progress = new ProgressReporter(onProgress, data.length);
+    const progress = new TransferCounter(onProgress, data.length);
     return { body: data, contentLength: data.length, progress, dispose: () => undefined };
   }
   if (source && 'file' in source) {
@@ -108,7 +108,7 @@ export async function prepareUpload(
         cause: err,
       });
     }
-    const progress = new ProgressReporter(onProgress, size);
+    const progress = new TransferCounter(onProgress, size);
     const state = { closed: false };
     const chunks = readFileChunks(source.file, size, progress, state);
     return {
@@ -130,7 +130,7 @@ export async function prepareUpload(
       }
       size = source.size;
     }
-    const progress = new ProgressReporter(onProgress, size);
+    const progress = new TransferCounter(onProgress, size);
     const chunks = countChunks(s as AsyncIterable<Uint8Array | string>, progress);
     return {
       body: chunks,
@@ -146,7 +146,7 @@ export async function prepareUpload(
 }
 
 /** Pipes a body into a writable (ended on success, destroyed on failure), counting progress. */
-export async function writeBody(body: Readable, target: Writable, progress: ProgressReporter, commit: () => void): Promise<void> {
+export async function writeBody(body: Readable, target: Writable, progress: TransferCounter, commit: () => void): Promise<void> {
   const done = pipeline(body, target);
   // Attached in the same tick as the pipe, so no chunk is missed; 'data' costs nothing per chunk beyond a call.
   body.on('data', (chunk: Buffer) => {
@@ -160,7 +160,7 @@ export async function writeBody(body: Readable, target: Writable, progress: Prog
 export async function collect(
   chunks: AsyncIterable<Uint8Array>,
   maxBytes: number | undefined,
-  progress: ProgressReporter,
+  progress: TransferCounter,
   tooLarge: () => DatagrokError,
 ): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];

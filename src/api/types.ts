@@ -129,6 +129,7 @@ export type ErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'badInput' // rejected before any request: bad name, path, URL or parameters
+  | 'tooLarge' // a bounded read stopped: the content is larger than the caller's limit
   | 'unsupported'; // the server lacks an optional route (file listing, file delete)
 
 export interface DatagrokApi {
@@ -137,7 +138,7 @@ export interface DatagrokApi {
   // Files under connectors. `connector` in platform (`System:DemoFiles`) or REST (`System.DemoFiles`) form;
   // `path` is a '/'-separated path within the connector.
   downloadFile(connector: string, path: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
-  /** Reads a whole file into memory; rejects with kind 'badInput' without reading further when larger than maxBytes. */
+  /** Reads a whole file into memory; rejects with kind 'tooLarge' without reading further when larger than maxBytes. */
   readFile(connector: string, path: string, options?: TransferOptions & { maxBytes?: number }): Promise<Uint8Array>;
   uploadFile(connector: string, path: string, source: UploadSource, options?: TransferOptions): Promise<void>;
   /** DELETE of a file; rejects with kind 'unsupported' when the server has no such route. */

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { createClient, normalizeBaseUrl } from '../api';
 import { DatagrokError } from '../api/errors';
-import { normalizeApiKey } from '../api/names';
+import { hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
 
@@ -14,14 +14,6 @@ const SIGNED_OUT_CONTEXT = 'datagrok.signedOut';
 
 function secretKey(baseUrl: string): string {
   return `datagrok.apiKey:${baseUrl}`;
-}
-
-export function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
 }
 
 export class Connection implements vscode.Disposable {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { badInput } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { Services } from '../core/services';
 import { registerSignIn } from './signIn';
 import { ConnectionStatusBar } from './statusBar';

@@ -3,10 +3,11 @@
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../api';
 import type { Group } from '../api/types';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
 import type { Services } from '../core/services';
-import { hostOf } from './connection';
+import { hostOf } from '../api/names';
 
 export interface SignInOptions {
   /** Base URL ending in /api; default the active server. */

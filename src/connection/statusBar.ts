@@ -3,7 +3,7 @@
 // request itself, so activation stays free of network traffic.
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
-import { hostOf } from './connection';
+import { hostOf } from '../api/names';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

@@ -2,9 +2,10 @@
 // a sign-in to it (the server becomes active only once its key was accepted).
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../api';
-import { badInput, UserCancelled } from '../core/commands';
+import { UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { Services } from '../core/services';
-import { hostOf } from './connection';
+import { hostOf } from '../api/names';
 import { askServerUrl, promptSignIn } from './signIn';
 
 export const PUBLIC_SERVER = 'https://public.datagrok.ai/api';

@@ -32,11 +32,6 @@ export class UserCancelled extends Error {
   }
 }
 
-/** A failure caused by what the user or caller gave (bad options, bad file): nothing was changed. */
-export function badInput(message: string): DatagrokError {
-  return new DatagrokError('badInput', message);
-}
-
 /** Marks a call from our own UI (a CodeLens, a notification button): it may ask the user. */
 const FROM_UI = Object.freeze({ datagrokFromUi: true });
 

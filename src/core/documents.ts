@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { badInput } from './commands';
+import { badInput } from '../api/errors';
 
 /**
  * The text of a file as the user sees it: an open editor's text (unsaved edits included), else the

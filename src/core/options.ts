@@ -1,5 +1,5 @@
 // Reading the options object a script passes to a command (`executeCommand(id, { ... })`).
-import { badInput } from './commands';
+import { badInput } from '../api/errors';
 
 /**
  * An optional text option, trimmed: undefined when absent or null, '' when blank (the caller decides

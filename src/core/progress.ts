@@ -1,16 +1,6 @@
 import * as vscode from 'vscode';
 import type { TransferProgress } from '../api/types';
-
-export function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let i = 0;
-  let v = n;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
+import { formatBytes } from '../api/units';
 
 /** Reports work to a progress notification; byte transfers show "x of y" and advance the bar. */
 export class ProgressReporter {

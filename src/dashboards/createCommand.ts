@@ -3,7 +3,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import { readUserText } from '../core/documents';
 import type { Services } from '../core/services';
 import { announceCreated, uriOption } from '../tables/entityPick';

@@ -2,7 +2,8 @@
 // on the server as the user types, with View or Edit access.
 import * as vscode from 'vscode';
 import type { DatagrokApi, Group, ShareAccess } from '../api/types';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { Services } from '../core/services';
 import { pickGroupsByLookup } from '../groups/pickers';
 import { pickEntity } from '../tables/entityPick';

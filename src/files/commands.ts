@@ -3,7 +3,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { badInput, UserCancelled, uiArguments } from '../core/commands';
+import { UserCancelled, uiArguments } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { Services } from '../core/services';
 import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';

@@ -316,8 +316,8 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
         const data = await t.client.readFile(t.connector, t.path, { maxBytes: maxEditorBytes() });
         return { data, hash: contentHash(data) };
       } catch (error) {
-        // The path was checked before the request: 'badInput' from a bounded read means "too large".
-        if (isDatagrokError(error, 'badInput')) return { tooLarge: true };
+        // The path was checked before the request: a bounded read stops at the editor limit.
+        if (isDatagrokError(error, 'tooLarge')) return { tooLarge: true };
         throw error;
       }
     });

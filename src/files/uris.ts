@@ -8,8 +8,8 @@
 // A mount is the URI of a connector's root: datagrok://public.datagrok.ai/System.DemoFiles
 import * as vscode from 'vscode';
 import { toRestName } from '../api/names';
-import { hostOf } from '../connection/connection';
-import { badInput } from '../core/commands';
+import { hostOf } from '../api/names';
+import { badInput } from '../api/errors';
 
 export const SCHEME = 'datagrok';
 

@@ -3,7 +3,7 @@
 // table's ID. An optional "name" sets the table name (default: the file name).
 import * as vscode from 'vscode';
 import type { DatagrokApi } from '../api/types';
-import { badInput } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { ProgressReporter } from '../core/progress';
 import { describeShape } from '../tables/csvSample';
 import { csvToPush } from '../tables/pushCommand';

@@ -12,7 +12,9 @@ import * as path from 'node:path';
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
+import { hostOf } from '../api/names';
 import { readUserText } from '../core/documents';
 import type { Services } from '../core/services';
 import { uriOption } from '../tables/entityPick';
@@ -138,7 +140,7 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
     if (!inv.interactive) {
       throw badInput(`Refused to run ${functionName} from ${what}: this workspace is not trusted. Trust the workspace, or run the file from the editor and confirm.`);
     }
-    await confirmUntrusted(functionName, what, new URL(client.baseUrl).host);
+    await confirmUntrusted(functionName, what, hostOf(client.baseUrl));
   }
   const name = functionName;
   const baseDir = fileUri && fileUri.scheme !== 'untitled' ? vscode.Uri.joinPath(fileUri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;

@@ -1,10 +1,11 @@
 // The groups commands: thin handlers over the GroupsModel and the tree. Errors go to the command layer.
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
 import type { Services } from '../core/services';
-import { hostOf } from '../connection/connection';
+import { hostOf } from '../api/names';
 import { groupName } from './groupsModel';
 import type { GroupsTreeProvider } from './groupsTree';
 import { GroupNode, GroupsNode, RequestNode } from './nodes';

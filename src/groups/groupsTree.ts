@@ -2,7 +2,7 @@
 // items (never a broken tree), paging state for long lists, and the active search.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
-import { hostOf } from '../connection/connection';
+import { hostOf } from '../api/names';
 import type { GroupsModel } from './groupsModel';
 import {
   AllGroupsSectionNode,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hostOf } from '../connection/connection';
+import { hostOf } from '../api/names';
 import type { Services } from '../core/services';
 import { registerGroupCommands } from './commands';
 import { GroupsModel } from './groupsModel';

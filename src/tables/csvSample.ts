@@ -2,7 +2,7 @@
 // a garbage or empty file is refused before a single byte goes to the server. Pure: no vscode here.
 import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { badInputError } from './tableName';
+import { badInput } from '../api/errors';
 
 /** How much of a file is read to judge it. */
 export const SAMPLE_BYTES = 64 * 1024;
@@ -47,7 +47,7 @@ export async function sampleFile(file: string): Promise<{ sample: Uint8Array; si
 /** Refuses binary data: NUL bytes, or more than 1% control characters other than tab, CR, LF, FF. */
 function checkText(text: string, what: string): void {
   if (text.includes('\0')) {
-    throw badInputError(`${what} is not CSV text: it contains binary data (NUL bytes). Nothing was uploaded.`);
+    throw badInput(`${what} is not CSV text: it contains binary data (NUL bytes). Nothing was uploaded.`);
   }
   let control = 0;
   for (let i = 0; i < text.length; i++) {
@@ -55,7 +55,7 @@ function checkText(text: string, what: string): void {
     if ((c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) || c === 0xfffd) control++;
   }
   if (control > Math.max(2, text.length / 100)) {
-    throw badInputError(`${what} is not CSV text: it looks like binary data. Nothing was uploaded.`);
+    throw badInput(`${what} is not CSV text: it looks like binary data. Nothing was uploaded.`);
   }
 }
 
@@ -67,11 +67,11 @@ function checkText(text: string, what: string): void {
 export function inspectCsv(text: string, what: string, complete: boolean, totalBytes: number): CsvShape {
   const body = text.replace(/^\uFEFF/, '');
   if (body.trim() === '') {
-    throw badInputError(`${what} is empty: there is no header and no data to push. Nothing was uploaded.`);
+    throw badInput(`${what} is empty: there is no header and no data to push. Nothing was uploaded.`);
   }
   checkText(body, what);
   if (/^\s*[[{]/.test(body)) {
-    throw badInputError(`${what} looks like JSON, not CSV: its first line starts with "${body.trim()[0]}". Nothing was uploaded.`);
+    throw badInput(`${what} looks like JSON, not CSV: its first line starts with "${body.trim()[0]}". Nothing was uploaded.`);
   }
   const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true });
   let rows = parsed.data;
@@ -84,12 +84,12 @@ export function inspectCsv(text: string, what: string, complete: boolean, totalB
   const quoting = errors.find((e) => e.type === 'Quotes');
   if (quoting) {
     const row = quoting.row === undefined ? '' : ` (row ${quoting.row + 1})`;
-    throw badInputError(`${what} is not valid CSV: ${quoting.message}${row}. Nothing was uploaded.`);
+    throw badInput(`${what} is not valid CSV: ${quoting.message}${row}. Nothing was uploaded.`);
   }
   const header = rows[0] ?? [];
   const columns = header.length;
   if (columns === 0 || header.every((f) => f.trim() === '')) {
-    throw badInputError(`${what} has no header row with column names. Nothing was uploaded.`);
+    throw badInput(`${what} has no header row with column names. Nothing was uploaded.`);
   }
   const dataRows = rows.length - 1;
   const ragged = rows.slice(1).filter((r) => r.length !== columns).length;

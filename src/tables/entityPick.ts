@@ -2,7 +2,8 @@
 // "Open in Browser" / "Copy ID" notification shown after a table or dashboard is made.
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
-import { badInput, UserCancelled } from '../core/commands';
+import { UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
 import type { RememberedEntity } from './recent';
 
 interface EntityItem extends vscode.QuickPickItem {

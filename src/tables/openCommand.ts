@@ -1,9 +1,10 @@
 // datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage) and
 // opened in an editor with language CSV.
 import * as vscode from 'vscode';
-import { badInput, type CommandInvocation } from '../core/commands';
+import type { CommandInvocation } from '../core/commands';
+import { badInput } from '../api/errors';
 import { maxEditorBytes } from '../core/limits';
-import { formatBytes } from '../core/progress';
+import { formatBytes } from '../api/units';
 import type { Services } from '../core/services';
 import { pickEntity } from './entityPick';
 import type { RecentEntities } from './recent';

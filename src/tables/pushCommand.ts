@@ -3,8 +3,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
-import { badInput, type CommandInvocation, UserCancelled } from '../core/commands';
-import { formatBytes } from '../core/progress';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { badInput } from '../api/errors';
+import { hostOf } from '../api/names';
+import { formatBytes } from '../api/units';
 import type { Services } from '../core/services';
 import { anySignal } from '../core/signals';
 import { type CsvShape, describeShape } from './csvSample';
@@ -115,7 +117,7 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   const shape = await inspectSource(csv.source, csv.what);
   let name = options?.name !== undefined ? checkTableName(options.name) : csv.defaultName;
   const client = await services.connection.client();
-  const host = new URL(client.baseUrl).host;
+  const host = hostOf(client.baseUrl);
   if (inv.interactive) name = await confirmName(csv, shape, host, name);
 
   const started = Date.now();

@@ -1,11 +1,6 @@
 // Table names as the user types them: `table`, `<project>.<table>` or `Project:table`. Pure.
 import * as path from 'node:path';
-import { DatagrokError } from '../api/errors';
-
-/** A failure caused by what was given (mirrors core/commands badInput, without importing vscode). */
-export function badInputError(message: string): DatagrokError {
-  return new DatagrokError('badInput', message);
-}
+import { badInput } from '../api/errors';
 
 /** Why a table name is not acceptable, or undefined when it is. */
 export function tableNameProblem(name: string): string | undefined {
@@ -19,7 +14,7 @@ export function tableNameProblem(name: string): string | undefined {
 
 export function checkTableName(name: unknown): string {
   const problem = typeof name === 'string' ? tableNameProblem(name) : 'The table name must be text.';
-  if (problem) throw badInputError(`Invalid table name "${String(name)}": ${problem}`);
+  if (problem) throw badInput(`Invalid table name "${String(name)}": ${problem}`);
   return (name as string).trim();
 }
 

@@ -46,7 +46,7 @@ describe('files', () => {
     assert.ok(text.includes('São Paulo'));
     const bytes = await h.client.readFile('System:DemoFiles', 'geo/cities.csv', { maxBytes: 1 << 20 });
     assert.equal(Buffer.from(bytes).toString('utf8'), text);
-    await h.fails(h.client.readFile('System:DemoFiles', 'demog.csv', { maxBytes: 1000 }), 'badInput', /larger than .*Download it to disk/);
+    await h.fails(h.client.readFile('System:DemoFiles', 'demog.csv', { maxBytes: 1000 }), 'tooLarge', /larger than .*Download it to disk/);
   });
 
   it('uploads from a file, a stream with or without size, and in-memory data', async () => {
