@@ -4,12 +4,13 @@ import { Connection } from './connection/connection';
 import { registerConnection } from './connection/register';
 import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
-import type { Services } from './core/services';
+import type { Services } from './services';
 import type { GroupsTreeProvider } from './groups/groupsTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
 import { registerGroups } from './groups/register';
+import { Platform } from './platform';
 import { registerTables } from './tables/register';
 
 /** What `activate` returns: read-only views for the integration tests (the tree's data, the status bar). */
@@ -21,8 +22,9 @@ export interface DatagrokExtensionApi {
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
   const log = createLog();
   const connection = new Connection(context, log);
-  context.subscriptions.push(log, connection);
-  const services: Services = { context, log, connection, commands: new CommandLayer(log) };
+  const platform = new Platform(connection, context.workspaceState);
+  context.subscriptions.push(log, connection, platform);
+  const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
 
   const { statusBar } = registerConnection(services);
   const groupsTree = registerGroups(services);

@@ -7,6 +7,7 @@ import { DatagrokError } from '../api/errors';
 import { hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
+import { displayName } from '../platform/groups';
 
 const SERVERS_KEY = 'datagrok.servers';
 // Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
@@ -192,7 +193,7 @@ export class Connection implements vscode.Disposable {
     this.users.set(baseUrl, Promise.resolve(user));
     this.rememberUser(baseUrl, user);
     await this.setServerUrl(baseUrl);
-    this.log.info(`Signed in to ${hostOf(baseUrl)} as ${user.friendlyName ?? user.name}`);
+    this.log.info(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}`);
     await this.refresh();
     return user;
   }

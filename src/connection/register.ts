@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { registerSignIn } from './signIn';
 import { ConnectionStatusBar } from './statusBar';
 import { registerSwitchServer } from './switchServer';

@@ -6,8 +6,9 @@ import type { Group } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { hostOf } from '../api/names';
+import { displayName } from '../platform/groups';
 
 export interface SignInOptions {
   /** Base URL ending in /api; default the active server. */
@@ -64,7 +65,7 @@ export async function checkAndSignIn(
   const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)}…`, (_progress, signal) =>
     services.connection.signIn(baseUrl, apiKey, signal),
   );
-  void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${user.friendlyName || user.name}.`);
+  void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}.`);
   return user;
 }
 

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { hostOf } from '../api/names';
+import { displayName } from '../platform/groups';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -38,7 +39,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     tooltip.appendMarkdown('\n\n');
     if (this.connection.isSignedIn) {
       const user = this.connection.peekUser();
-      const name = user ? user.friendlyName || user.name : undefined;
+      const name = user ? displayName(user) : undefined;
       this.item.text = name ? `$(graph) ${host} · ${name}` : `$(graph) ${host}`;
       if (user) {
         tooltip.appendMarkdown('Signed in as ');

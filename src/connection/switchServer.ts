@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../api';
 import { UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { hostOf } from '../api/names';
 import { askServerUrl, promptSignIn } from './signIn';
 

@@ -6,10 +6,11 @@ import type { CreationResult } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import { readUserText } from '../core/documents';
-import type { Services } from '../core/services';
-import { announceCreated, uriOption } from '../tables/entityPick';
-import type { RecentEntities } from '../tables/recent';
-import { parseJsonObject } from './layout';
+import type { Services } from '../services';
+import { announceCreated } from '../ui/entityPick';
+import { uriOption } from '../core/options';
+import type { RecentEntities } from '../platform/recent';
+import { parseJsonObject } from '../core/jsonc';
 import { DashboardTarget } from './shareCommand';
 
 export interface CreateDashboardOptions {

@@ -4,10 +4,11 @@ import * as vscode from 'vscode';
 import type { DatagrokApi, Group, ShareAccess } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
-import type { Services } from '../core/services';
-import { pickGroupsByLookup } from '../groups/pickers';
-import { pickEntity } from '../tables/entityPick';
-import type { RecentEntities } from '../tables/recent';
+import type { Services } from '../services';
+import { pickGroupsByLookup } from '../ui/groupLookup';
+import { pickEntity } from '../ui/entityPick';
+import type { RecentEntities } from '../platform/recent';
+import { displayName } from '../platform/groups';
 
 export interface ShareDashboardOptions {
   /** The dashboard's ID (or name). */
@@ -79,7 +80,7 @@ export async function shareDashboardCommand(services: Services, dashboards: Rece
           });
     const picked = await pickGroups(client, services.log);
     groups = picked.map((g) => g.id);
-    groupLabels = picked.map((g) => g.friendlyName || g.name);
+    groupLabels = picked.map(displayName);
     access = await askAccess();
   }
   const known = dashboards.list(client.baseUrl).find((d) => d.ID === id);

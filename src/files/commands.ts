@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UserCancelled, uiArguments } from '../core/commands';
 import { badInput } from '../api/errors';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
+import { fileUriOption } from '../core/options';
 import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { askPath, pickConnector } from './prompts';
@@ -38,17 +39,6 @@ interface UploadOptions {
 }
 
 const DOWNLOAD_LABEL = 'Download to Disk…';
-
-/** A file URI given as a Uri, its JSON form, or an absolute path. */
-function localUri(value: unknown, what: string): vscode.Uri {
-  let uri: vscode.Uri | undefined;
-  if (value instanceof vscode.Uri) uri = value;
-  else if (typeof value === 'string' && path.isAbsolute(value)) uri = vscode.Uri.file(value);
-  else if (value && typeof value === 'object' && 'scheme' in value && 'path' in value) uri = vscode.Uri.from(value as vscode.Uri);
-  if (!uri) throw badInput(`Give the ${what} as a file Uri (or an absolute path).`);
-  if (uri.scheme !== 'file') throw badInput(`The ${what} must be a file on disk (a file: Uri), not ${uri.scheme}:.`);
-  return uri;
-}
 
 /** The URI of a connector file on the active server; rejects when not signed in or the names are wrong. */
 async function activeServerUri(services: Services, connector: unknown, filePath: unknown): Promise<vscode.Uri> {
@@ -144,7 +134,7 @@ export function registerFileCommands(services: Services, fs: ConnectorFileSystem
       let target: vscode.Uri;
       if (o) {
         source = await activeServerUri(services, o.connector, o.path);
-        target = localUri(o.target, 'target');
+        target = fileUriOption(o.target, 'target');
       } else {
         source = connectorFileArg(inv.arg) ?? (await askActiveFile(services, 'Download Connector File'));
         const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
@@ -154,7 +144,7 @@ export function registerFileCommands(services: Services, fs: ConnectorFileSystem
           saveLabel: 'Download',
         });
         if (!picked) throw new UserCancelled();
-        target = localUri(picked, 'target');
+        target = fileUriOption(picked, 'target');
       }
       const file = parseUri(source);
       const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
@@ -170,13 +160,13 @@ export function registerFileCommands(services: Services, fs: ConnectorFileSystem
       let source: vscode.Uri;
       let destination: vscode.Uri;
       if (o) {
-        source = localUri(o.source, 'source');
+        source = fileUriOption(o.source, 'source');
         destination = await activeServerUri(services, o.connector, o.path);
       } else {
         const fromMenu = inv.arg instanceof vscode.Uri && inv.arg.scheme === 'file' ? inv.arg : undefined;
         const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false });
         if (!picked?.[0]) throw new UserCancelled();
-        source = localUri(picked[0], 'source');
+        source = fileUriOption(picked[0], 'source');
         const connector = await pickConnector(services, 'Upload File to Connector');
         destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
       }

@@ -13,9 +13,9 @@ import { DatagrokError, isDatagrokError } from '../api/errors';
 import type { DatagrokApi, FileEntry } from '../api/types';
 import type { Connection } from '../connection/connection';
 import { maxEditorBytes } from '../core/limits';
-import { contentHash, FileVersions } from './fileVersions';
-import type { KnownFiles } from './knownFiles';
-import { RecentResults } from './recentResults';
+import { contentHash, FileVersions } from '../platform/fileVersions';
+import type { KnownFiles } from '../platform/knownFiles';
+import { RecentResults } from '../platform/recentResults';
 import { clientForAuthority } from './servers';
 import { baseName, type ConnectorPath, displayPath, parentPath, parseUri } from './uris';
 
@@ -166,7 +166,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       const fallback = isDatagrokError(error, 'unsupported') || (isDatagrokError(error, 'notFound') && localFolder);
       if (!fallback) throw toFileSystemError(error);
       // The server cannot list (or does not have this folder yet): show the files known here.
-      listed = this.known.children(t.baseUrl, t.connector, t.path);
+      listed = this.known.children(t.baseUrl, t.connector, t.path).map((e) => [e.name, e.isFile ? vscode.FileType.File : vscode.FileType.Directory]);
     }
     const names = new Set(listed.map(([name]) => name));
     const prefix = t.path ? `${t.key}/` : t.key;

@@ -1,7 +1,7 @@
 // What the file commands ask when run from the palette: a connector and a path.
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { checkConnector, checkPath, parseUri, platformName, SCHEME } from './uris';
 
 const OTHER = 'Other…';

@@ -5,11 +5,11 @@ import * as vscode from 'vscode';
 import type { DatagrokApi } from '../api/types';
 import { badInput } from '../api/errors';
 import type { ProgressReporter } from '../core/progress';
-import { describeShape } from '../tables/csvSample';
-import { csvToPush } from '../tables/pushCommand';
-import { inspectSource, pushCsv } from '../tables/pushTable';
-import type { RecentEntities } from '../tables/recent';
-import { checkTableName } from '../tables/tableName';
+import { describeShape } from '../platform/csvSample';
+import { csvToPush } from '../core/documents';
+import { inspectSource, pushCsv } from '../platform/pushTable';
+import type { RecentEntities } from '../platform/recent';
+import { checkTableName } from '../platform/tableName';
 
 interface CsvReference {
   key: string;

@@ -3,7 +3,7 @@
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { DatagrokError } from '../api/errors';
-import { parseJsonObject } from '../dashboards/layout';
+import { parseJsonObject } from '../core/jsonc';
 
 /** The key naming the function; never sent to the server. */
 export const FUNCTION_KEY = '$function';

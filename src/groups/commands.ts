@@ -4,9 +4,9 @@ import type { Group, MembershipRequest } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { hostOf } from '../api/names';
-import { groupName } from './groupsModel';
+import { displayName, groupName } from '../platform/groups';
 import type { GroupsTreeProvider } from './groupsTree';
 import { GroupNode, GroupsNode, RequestNode } from './nodes';
 import { groupNameProblem, pickGroupToJoin, pickPendingRequest } from './pickers';
@@ -30,7 +30,7 @@ async function askText(title: string, prompt: string, value = '', validate?: (v:
 }
 
 function who(r: MembershipRequest | undefined): string {
-  return r?.from ? r.from.friendlyName || groupName(r.from) : 'the requester';
+  return r?.from ? displayName(r.from) : 'the requester';
 }
 
 export function registerGroupCommands(services: Services, tree: GroupsTreeProvider, view: vscode.TreeView<GroupsNode>): vscode.Disposable[] {

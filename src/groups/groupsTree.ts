@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { hostOf } from '../api/names';
-import type { GroupsModel } from './groupsModel';
+import type { GroupsModel } from '../platform/groups';
 import {
   AllGroupsSectionNode,
   ErrorNode,

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import type { Group, MembershipRequest } from '../api/types';
-import { type GroupsModel, groupName, type UserContext } from './groupsModel';
+import { displayName, type GroupsModel, groupName, type UserContext } from '../platform/groups';
 
 export const PAGE_SIZE = 200;
 
@@ -36,10 +36,6 @@ export abstract class GroupsNode {
 }
 
 const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
-
-function friendly(g: Group | undefined): string {
-  return g ? g.friendlyName || g.name || g.id : 'unknown';
-}
 
 function groupTooltip(g: Group): vscode.MarkdownString {
   const md = new vscode.MarkdownString();
@@ -172,11 +168,11 @@ export class RequestNode extends GroupsNode {
 
   treeItem(): vscode.TreeItem {
     const r = this.request;
-    const item = this.item(friendly(r.from), None);
+    const item = this.item(displayName(r.from), None);
     item.description = `wants to join ${groupName(r.to)}`;
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**');
-    md.appendText(`${friendly(r.from)} (${groupName(r.from)})`);
+    md.appendText(`${displayName(r.from)} (${groupName(r.from)})`);
     md.appendMarkdown('** asks to join **');
     md.appendText(groupName(r.to));
     md.appendMarkdown('**');

@@ -1,14 +1,13 @@
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { registerGroupCommands } from './commands';
-import { GroupsModel } from './groupsModel';
 import { GroupsTreeProvider } from './groupsTree';
 
 /** Registers the groups feature: the Groups view and its commands. Returns the tree's data provider. */
 export function registerGroups(services: Services): GroupsTreeProvider {
   const { context, connection, log } = services;
-  const model = new GroupsModel(connection);
+  const model = services.platform.groups;
   const tree = new GroupsTreeProvider(model, connection, log);
   const view = vscode.window.createTreeView('datagrok.groups', { treeDataProvider: tree, showCollapseAll: true });
 
@@ -22,7 +21,6 @@ export function registerGroups(services: Services): GroupsTreeProvider {
   describeServer();
 
   context.subscriptions.push(
-    model,
     tree,
     view,
     connection.onDidChange(() => {

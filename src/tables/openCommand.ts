@@ -5,10 +5,10 @@ import type { CommandInvocation } from '../core/commands';
 import { badInput } from '../api/errors';
 import { maxEditorBytes } from '../core/limits';
 import { formatBytes } from '../api/units';
-import type { Services } from '../core/services';
-import { pickEntity } from './entityPick';
-import type { RecentEntities } from './recent';
-import { safeFileName } from './tableName';
+import type { Services } from '../services';
+import { pickEntity } from '../ui/entityPick';
+import type { RecentEntities } from '../platform/recent';
+import { safeFileName } from '../platform/tableName';
 
 export interface OpenTableOptions {
   /** The table's ID or name (`<project>.<table>` or `Project:table`). */

@@ -1,19 +1,20 @@
 // datagrok.tables.push: the CSV of an editor (unsaved text included) or a file, judged, named and
 // uploaded with byte progress; remembered for later picks.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import { hostOf } from '../api/names';
 import { formatBytes } from '../api/units';
-import type { Services } from '../core/services';
+import type { Services } from '../services';
 import { anySignal } from '../core/signals';
-import { type CsvShape, describeShape } from './csvSample';
-import { announceCreated, uriOption } from './entityPick';
-import { type CsvSource, inspectSource, pushCsv } from './pushTable';
-import type { RecentEntities } from './recent';
-import { checkTableName, defaultTableName, tableNameProblem } from './tableName';
+import { type CsvShape, describeShape } from '../platform/csvSample';
+import { announceCreated } from '../ui/entityPick';
+import { uriOption } from '../core/options';
+import { activeCsvEditor, type CsvToPush, csvToPush } from '../core/documents';
+import { inspectSource, pushCsv } from '../platform/pushTable';
+import type { RecentEntities } from '../platform/recent';
+import { checkTableName, tableNameProblem } from '../platform/tableName';
 
 export interface PushTableOptions {
   /** The CSV to push: a Uri, a URI string or a path; default the active editor. */
@@ -22,56 +23,6 @@ export interface PushTableOptions {
   name?: string;
   /** For scripts and tests: aborts the upload like the notification's Cancel button. */
   signal?: AbortSignal;
-}
-
-export interface CsvToPush {
-  uri: vscode.Uri;
-  source: CsvSource;
-  /** For messages: the file's name in quotes. */
-  what: string;
-  defaultName: string;
-}
-
-/**
- * Where the CSV comes from. An open document that is unsaved, untitled or not on disk is pushed as its
- * editor text; a saved file is streamed from disk (any size) without being read into memory.
- */
-export async function csvToPush(target: vscode.Uri | undefined): Promise<CsvToPush> {
-  const uri = target ?? activeCsvEditor();
-  if (!uri) {
-    throw badInput('There is no CSV to push: open a CSV file in the editor (or pass { uri }).');
-  }
-  const fileName = path.posix.basename(uri.path) || uri.toString();
-  const what = `"${fileName}"`;
-  const defaultName = defaultTableName(fileName);
-  const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (document && (document.isDirty || document.isUntitled || uri.scheme !== 'file')) {
-    return { uri, source: { text: document.getText() }, what, defaultName };
-  }
-  if (uri.scheme === 'file') {
-    try {
-      const stat = await vscode.workspace.fs.stat(uri);
-      if (stat.type & vscode.FileType.Directory) throw badInput(`${what} is a folder, not a CSV file.`);
-    } catch (e) {
-      if (e instanceof vscode.FileSystemError) throw badInput(`Cannot push ${what}: ${e.message}`);
-      throw e;
-    }
-    return { uri, source: { file: uri.fsPath }, what, defaultName };
-  }
-  const bytes = await vscode.workspace.fs.readFile(uri);
-  return { uri, source: { text: new TextDecoder('utf-8').decode(bytes) }, what, defaultName };
-}
-
-const CSV_FILE = /\.(csv|tsv|txt)$/i;
-
-/** The active editor's document when it holds CSV (by language or file name); refuses any other. */
-function activeCsvEditor(): vscode.Uri | undefined {
-  const document = vscode.window.activeTextEditor?.document;
-  if (!document) return undefined;
-  if (document.languageId === 'csv' || document.languageId === 'tsv' || CSV_FILE.test(document.uri.path) || document.isUntitled) {
-    return document.uri;
-  }
-  throw badInput(`The active editor ("${path.posix.basename(document.uri.path)}") is not a CSV file: open a CSV file (or pass { uri }).`);
 }
 
 async function askCsvFile(): Promise<vscode.Uri> {

@@ -1,9 +1,9 @@
 // The groups data the tree shows, loaded from the active server on demand and cached until a refresh.
 // A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
 // asking again (Retry) reloads only what failed.
-import * as vscode from 'vscode';
 import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
-import type { Connection } from '../connection/connection';
+import { Emitter } from './events';
+import type { ServerSession } from './session';
 
 /** Who the user is and which groups they belong to / administer, for badges and context values. */
 export interface UserContext {
@@ -26,8 +26,14 @@ export interface PendingRequests {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
+/** The group's name as the server knows it (login for users): what identifies it in lists and messages. */
 export function groupName(g: Group | undefined): string {
   return g ? g.name || g.friendlyName || g.id : 'unknown';
+}
+
+/** How a person reads the group or user: the friendly name when there is one, else the name. */
+export function displayName(g: Group | undefined): string {
+  return g ? g.friendlyName || g.name || g.id : 'unknown';
 }
 
 /** Sorted by name (case-insensitive), duplicates dropped: tree items need unique ids. */
@@ -57,17 +63,17 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   return results;
 }
 
-export class GroupsModel implements vscode.Disposable {
+export class GroupsModel {
   private cache = new Map<string, Promise<unknown>>();
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly pendingLoaded = new vscode.EventEmitter<number>();
+  private readonly changed = new Emitter<void>();
+  private readonly pendingLoaded = new Emitter<number>();
 
   /** Fires after a change made through the model (create, request, approve, deny) or a reload. */
   readonly onDidChange = this.changed.event;
   /** Fires with the number of pending requests the user can act on, each time they are loaded. */
   readonly onDidLoadPendingRequests = this.pendingLoaded.event;
 
-  constructor(private readonly connection: Connection) {}
+  constructor(private readonly connection: ServerSession) {}
 
   /** Drops every cached answer and tells listeners to ask again. */
   reload(): void {

@@ -1,7 +1,7 @@
 // Tables and dashboards made from this workspace, remembered per server so that later picks (open a
 // table, build a dashboard, share it) can offer them. A Model: it owns the data and never calls window.*.
-import type * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
+import type { KeyValueStore } from './session';
 
 export interface RememberedEntity {
   ID: string;
@@ -18,7 +18,7 @@ const LIMIT = 50;
 /** One list (tables or dashboards) in the workspace state, newest first, one entry per ID. */
 export class RecentEntities {
   constructor(
-    private readonly state: vscode.Memento,
+    private readonly state: KeyValueStore,
     private readonly kind: 'tables' | 'dashboards',
   ) {}
 

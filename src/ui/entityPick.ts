@@ -3,8 +3,7 @@
 import * as vscode from 'vscode';
 import type { CreationResult } from '../api/types';
 import { UserCancelled } from '../core/commands';
-import { badInput } from '../api/errors';
-import type { RememberedEntity } from './recent';
+import type { RememberedEntity } from '../platform/recent';
 
 interface EntityItem extends vscode.QuickPickItem {
   value: string;
@@ -57,21 +56,4 @@ export function announceCreated(message: string, result: CreationResult, extra: 
     if (choice !== undefined) return extra[choice]?.();
     return undefined;
   });
-}
-
-/** A Uri from an options field: a Uri, a URI string with a scheme, or a path (relative to the first folder). */
-export function uriOption(value: unknown, field: string): vscode.Uri | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (value instanceof vscode.Uri) return value;
-  if (typeof value === 'object' && typeof (value as { scheme?: unknown }).scheme === 'string') {
-    return vscode.Uri.from(value as { scheme: string; path?: string; authority?: string; query?: string; fragment?: string });
-  }
-  if (typeof value === 'string' && value.trim() !== '') {
-    if (/^[a-zA-Z][\w+.-]+:/.test(value) && !/^[a-zA-Z]:[\\/]/.test(value)) return vscode.Uri.parse(value, true);
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const isAbsolute = value.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(value);
-    if (!isAbsolute && folder) return vscode.Uri.joinPath(folder, value);
-    return vscode.Uri.file(value);
-  }
-  throw badInput(`The option "${field}" must be a Uri, a URI string or a file path.`);
 }

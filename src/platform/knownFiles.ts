@@ -1,14 +1,14 @@
 // The files of a connector this workspace has seen (opened, saved, created, uploaded), per server and
 // connector, kept in the workspace state so they survive restarts. When the server cannot list
 // folders, a mounted folder shows these: never an invented entry, only files that existed here.
-import * as vscode from 'vscode';
+import type { KeyValueStore } from './session';
 
 const PREFIX = 'datagrok.files.known:';
 /** Per connector; the oldest are forgotten first. */
 const MAX_FILES = 2000;
 
 export class KnownFiles {
-  constructor(private readonly memento: vscode.Memento) {}
+  constructor(private readonly memento: KeyValueStore) {}
 
   private key(baseUrl: string, connector: string): string {
     return `${PREFIX}${baseUrl}|${connector}`;
@@ -45,19 +45,19 @@ export class KnownFiles {
   }
 
   /** The direct children of a folder: known files in it and the folders that lead to deeper ones. */
-  children(baseUrl: string, connector: string, dir: string): [string, vscode.FileType][] {
+  children(baseUrl: string, connector: string, dir: string): { name: string; isFile: boolean }[] {
     const prefix = dir ? `${dir}/` : '';
-    const out = new Map<string, vscode.FileType>();
+    const out = new Map<string, boolean>();
     for (const p of this.list(baseUrl, connector)) {
       if (!p.startsWith(prefix) || p.length === prefix.length) continue;
       const rest = p.slice(prefix.length);
       const slash = rest.indexOf('/');
       if (slash < 0) {
-        if (!out.has(rest)) out.set(rest, vscode.FileType.File);
+        if (!out.has(rest)) out.set(rest, true);
       } else {
-        out.set(rest.slice(0, slash), vscode.FileType.Directory);
+        out.set(rest.slice(0, slash), false);
       }
     }
-    return [...out].sort(([a], [b]) => a.localeCompare(b));
+    return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([name, isFile]) => ({ name, isFile }));
   }
 }
