@@ -7,6 +7,7 @@ import { DatagrokError } from '../api/errors';
 import { hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
+import { signInFailure } from './signInFailure';
 import { displayName } from '../platform/groups';
 
 const SERVERS_KEY = 'datagrok.servers';
@@ -267,38 +268,4 @@ export class Connection implements vscode.Disposable {
       s.dispose();
     }
   }
-}
-
-/**
- * A sign-in probe failed: says what to do in terms of sign-in (a wrong key, a URL that is not a
- * Datagrok API, a server that cannot be reached), keeping the kind so the command layer offers the
- * right actions.
- */
-function signInFailure(error: unknown, baseUrl: string): unknown {
-  if (!(error instanceof DatagrokError)) return error;
-  const host = hostOf(baseUrl);
-  const detail = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
-  let message: string;
-  switch (error.kind) {
-    case 'unauthorized':
-      message = `${host} rejected the API key (401). Copy the whole key again from your Datagrok profile (API Key link); nothing was stored.`;
-      break;
-    case 'notFound':
-      message = `${baseUrl} is not a Datagrok API (404). Check the server URL: it must end with /api, e.g. https://public.datagrok.ai/api. Nothing was stored.${detail}`;
-      break;
-    case 'network':
-      message = `Cannot reach ${host}: the server did not answer. Check the server URL and your network; nothing was stored.`;
-      break;
-    case 'timeout':
-      message = `${host} did not answer in time. Check the server URL and your network; nothing was stored.`;
-      break;
-    case 'unavailable':
-      message = `${host} is unavailable${error.status ? ` (${error.status})` : ''}: the server or its proxy is down. Try again later; nothing was stored.`;
-      break;
-    case 'cancelled':
-      return error;
-    default:
-      message = `Signing in to ${host} failed: ${error.message} Nothing was stored.`;
-  }
-  return new DatagrokError(error.kind, message, { ...error.details, cause: error });
 }
