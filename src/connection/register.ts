@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';
-import { registerSignIn } from './signIn';
+import { signInCommand, signOutCommand } from './signIn';
 import { ConnectionStatusBar } from './statusBar';
-import { registerSwitchServer } from './switchServer';
+import { switchServerCommand } from './switchServer';
 
 function entityIdOf(arg: unknown): string | undefined {
   if (arg && typeof arg === 'object') {
@@ -20,8 +20,9 @@ export function registerConnection(services: Services): { statusBar: vscode.Stat
   const statusBar = new ConnectionStatusBar(services.connection);
   context.subscriptions.push(
     statusBar,
-    ...registerSignIn(services),
-    ...registerSwitchServer(services),
+    commands.register('datagrok.signIn', (inv) => signInCommand(services, inv)),
+    commands.register('datagrok.signOut', () => signOutCommand(services)),
+    commands.register('datagrok.switchServer', (inv) => switchServerCommand(services, inv)),
     commands.register('datagrok.showLog', async () => {
       log.show(true);
     }),

@@ -81,27 +81,26 @@ export async function promptSignIn(services: Services, invocation: CommandInvoca
   return checkAndSignIn(services, invocation, baseUrl, key);
 }
 
-export function registerSignIn(services: Services): vscode.Disposable[] {
-  const { commands, connection } = services;
-  return [
-    commands.register<SignInOptions>('datagrok.signIn', async (inv) => {
-      if (!inv.options) return promptSignIn(services, inv);
-      const url = optionalText(inv.options.url, 'url') ?? connection.serverUrl;
-      const apiKey = optionalText(inv.options.apiKey, 'apiKey');
-      if (apiKey === undefined || apiKey.trim() === '') {
-        // { url } alone: the key stored for that server, if any, checked by loading the user.
-        if (await connection.hasKey(url)) {
-          await connection.switchServer(url);
-          return connection.currentUser();
-        }
-        throw badInput(`No API key is stored for ${hostOf(url)}: call datagrok.signIn with { url, apiKey }.`);
-      }
-      return checkAndSignIn(services, inv, url, apiKey);
-    }),
-    commands.register('datagrok.signOut', async () => {
-      const host = hostOf(connection.baseUrl());
-      await connection.signOut();
-      void vscode.window.showInformationMessage(`Signed out of ${host}; its key was removed from this machine.`);
-    }),
-  ];
+/** datagrok.signIn: asks for the URL and key, or takes `{ url, apiKey }` (or `{ url }` with a stored key). */
+export async function signInCommand(services: Services, inv: CommandInvocation<SignInOptions>): Promise<Group> {
+  const { connection } = services;
+  if (!inv.options) return promptSignIn(services, inv);
+  const url = optionalText(inv.options.url, 'url') ?? connection.serverUrl;
+  const apiKey = optionalText(inv.options.apiKey, 'apiKey');
+  if (apiKey === undefined || apiKey.trim() === '') {
+    // { url } alone: the key stored for that server, if any, checked by loading the user.
+    if (await connection.hasKey(url)) {
+      await connection.switchServer(url);
+      return connection.currentUser();
+    }
+    throw badInput(`No API key is stored for ${hostOf(url)}: call datagrok.signIn with { url, apiKey }.`);
+  }
+  return checkAndSignIn(services, inv, url, apiKey);
+}
+
+/** datagrok.signOut: forgets the active server's key. */
+export async function signOutCommand(services: Services): Promise<void> {
+  const host = hostOf(services.connection.baseUrl());
+  await services.connection.signOut();
+  void vscode.window.showInformationMessage(`Signed out of ${host}; its key was removed from this machine.`);
 }

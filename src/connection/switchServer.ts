@@ -2,7 +2,7 @@
 // a sign-in to it (the server becomes active only once its key was accepted).
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../api';
-import { UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';
 import { hostOf } from '../api/names';
@@ -56,25 +56,22 @@ async function pickServer(services: Services): Promise<{ url: string; other: boo
   return { url: await askServerUrl('https://', 'Datagrok: Switch to Another Server'), other: true };
 }
 
-export function registerSwitchServer(services: Services): vscode.Disposable[] {
-  const { commands, connection } = services;
-  return [
-    commands.register<SwitchServerOptions>('datagrok.switchServer', async (inv): Promise<SwitchServerResult> => {
-      if (inv.options) {
-        if (typeof inv.options.url !== 'string') throw badInput('datagrok.switchServer needs { url }, e.g. { url: "https://public.datagrok.ai/api" }.');
-        await connection.switchServer(inv.options.url);
-        return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
-      }
-      const { url } = await pickServer(services);
-      const baseUrl = normalizeBaseUrl(url);
-      if (await connection.hasKey(baseUrl)) {
-        await connection.switchServer(baseUrl);
-        void vscode.window.showInformationMessage(`Now working with ${hostOf(baseUrl)}.`);
-      } else {
-        // Only a key the server accepted makes it the active server.
-        await promptSignIn(services, inv, baseUrl);
-      }
-      return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
-    }),
-  ];
+/** datagrok.switchServer: picks a known server (or another URL), or takes `{ url }`. */
+export async function switchServerCommand(services: Services, inv: CommandInvocation<SwitchServerOptions>): Promise<SwitchServerResult> {
+  const { connection } = services;
+  if (inv.options) {
+    if (typeof inv.options.url !== 'string') throw badInput('datagrok.switchServer needs { url }, e.g. { url: "https://public.datagrok.ai/api" }.');
+    await connection.switchServer(inv.options.url);
+    return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
+  }
+  const { url } = await pickServer(services);
+  const baseUrl = normalizeBaseUrl(url);
+  if (await connection.hasKey(baseUrl)) {
+    await connection.switchServer(baseUrl);
+    void vscode.window.showInformationMessage(`Now working with ${hostOf(baseUrl)}.`);
+  } else {
+    // Only a key the server accepted makes it the active server.
+    await promptSignIn(services, inv, baseUrl);
+  }
+  return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
 }

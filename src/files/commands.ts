@@ -1,10 +1,12 @@
-// The connector-file commands: open, mount, download, upload, copy path. Thin: the file system
-// (connectorFileSystem.ts) and the API client do the work, the command layer shows failures.
+// The connector-file commands: open, mount, download, upload, copy path, bound to their ids in
+// register.ts. Thin: the file system (connectorFileSystem.ts) and the API client do the work, the
+// command layer shows failures.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UserCancelled, uiArguments } from '../core/commands';
 import { badInput } from '../api/errors';
+import type { CommandInvocation } from '../core/commands';
 import type { Services } from '../services';
 import { fileUriOption } from '../core/options';
 import { anySignal } from '../core/signals';
@@ -87,111 +89,106 @@ export function offerDownload(uri: vscode.Uri, message: string): void {
   });
 }
 
-export function registerFileCommands(services: Services, fs: ConnectorFileSystem): vscode.Disposable[] {
-  const { commands } = services;
-  return [
-    commands.register<OpenOptions>('datagrok.files.open', async (inv) => {
-      let uri = connectorFileArg(inv.arg);
-      if (!uri) {
-        if (inv.options) {
-          uri = await activeServerUri(services, inv.options.connector, inv.options.path);
-        } else {
-          const connector = await pickConnector(services, 'Open Connector File');
-          uri = await activeServerUri(services, connector, await askPath('Open Connector File', connector));
-        }
-      }
-      // The download this does is the one the editor reads (one request per open).
-      const tooLarge = await fs.tooLargeForEditor(uri);
-      if (tooLarge) {
-        if (!inv.interactive) throw badInput(tooLarge);
-        const choice = await vscode.window.showWarningMessage(tooLarge, DOWNLOAD_LABEL);
-        if (choice === DOWNLOAD_LABEL) await vscode.commands.executeCommand('datagrok.files.download', ...uiArguments(uri));
-        return undefined;
-      }
-      await vscode.commands.executeCommand('vscode.open', uri);
-      return uri;
-    }),
+export async function openConnectorFile(services: Services, fs: ConnectorFileSystem, inv: CommandInvocation<OpenOptions>): Promise<unknown> {
+  let uri = connectorFileArg(inv.arg);
+  if (!uri) {
+    if (inv.options) {
+      uri = await activeServerUri(services, inv.options.connector, inv.options.path);
+    } else {
+      const connector = await pickConnector(services, 'Open Connector File');
+      uri = await activeServerUri(services, connector, await askPath('Open Connector File', connector));
+    }
+  }
+  // The download this does is the one the editor reads (one request per open).
+  const tooLarge = await fs.tooLargeForEditor(uri);
+  if (tooLarge) {
+    if (!inv.interactive) throw badInput(tooLarge);
+    const choice = await vscode.window.showWarningMessage(tooLarge, DOWNLOAD_LABEL);
+    if (choice === DOWNLOAD_LABEL) await vscode.commands.executeCommand('datagrok.files.download', ...uiArguments(uri));
+    return undefined;
+  }
+  await vscode.commands.executeCommand('vscode.open', uri);
+  return uri;
+}
 
-    commands.register<MountOptions>('datagrok.files.mount', async (inv) => {
-      const connector = inv.options ? inv.options.connector : await pickConnector(services, 'Mount Connector as Folder');
-      const rest = checkConnector(connector);
-      await services.connection.client();
-      const uri = connectorUri(services.connection.baseUrl(), rest, '');
-      try {
-        await fs.readDirectory(uri); // an unknown connector is refused here (when the server can tell)
-      } catch (error) {
-        if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
-          throw badInput(`There is no connector ${platformName(rest)} on ${uri.authority} (or you cannot see it): ${error.message}`);
-        }
-        throw error;
-      }
-      return addWorkspaceFolder(uri, `Datagrok: ${platformName(rest)}`);
-    }),
+export async function mountConnector(services: Services, fs: ConnectorFileSystem, inv: CommandInvocation<MountOptions>): Promise<unknown> {
+  const connector = inv.options ? inv.options.connector : await pickConnector(services, 'Mount Connector as Folder');
+  const rest = checkConnector(connector);
+  await services.connection.client();
+  const uri = connectorUri(services.connection.baseUrl(), rest, '');
+  try {
+    await fs.readDirectory(uri); // an unknown connector is refused here (when the server can tell)
+  } catch (error) {
+    if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
+      throw badInput(`There is no connector ${platformName(rest)} on ${uri.authority} (or you cannot see it): ${error.message}`);
+    }
+    throw error;
+  }
+  return addWorkspaceFolder(uri, `Datagrok: ${platformName(rest)}`);
+}
 
-    commands.register<DownloadOptions>('datagrok.files.download', async (inv) => {
-      const o = inv.options;
-      let source: vscode.Uri;
-      let target: vscode.Uri;
-      if (o) {
-        source = await activeServerUri(services, o.connector, o.path);
-        target = fileUriOption(o.target, 'target');
-      } else {
-        source = connectorFileArg(inv.arg) ?? (await askActiveFile(services, 'Download Connector File'));
-        const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
-        const picked = await vscode.window.showSaveDialog({
-          title: `Download ${displayPath(parseUri(source))}`,
-          defaultUri: vscode.Uri.file(path.join(dir, baseName(parseUri(source).path))),
-          saveLabel: 'Download',
-        });
-        if (!picked) throw new UserCancelled();
-        target = fileUriOption(picked, 'target');
-      }
-      const file = parseUri(source);
-      const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
-      return inv.withProgress(`Downloading ${displayPath(file)}`, async (progress, signal) => {
-        // Streamed to a temporary sibling, renamed into place when complete: no partial file on cancel.
-        await client.downloadFile(file.connector, file.path, { file: target.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) });
-        return target;
-      });
-    }),
+export async function downloadConnectorFile(services: Services, inv: CommandInvocation<DownloadOptions>): Promise<unknown> {
+  const o = inv.options;
+  let source: vscode.Uri;
+  let target: vscode.Uri;
+  if (o) {
+    source = await activeServerUri(services, o.connector, o.path);
+    target = fileUriOption(o.target, 'target');
+  } else {
+    source = connectorFileArg(inv.arg) ?? (await askActiveFile(services, 'Download Connector File'));
+    const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath ?? os.homedir();
+    const picked = await vscode.window.showSaveDialog({
+      title: `Download ${displayPath(parseUri(source))}`,
+      defaultUri: vscode.Uri.file(path.join(dir, baseName(parseUri(source).path))),
+      saveLabel: 'Download',
+    });
+    if (!picked) throw new UserCancelled();
+    target = fileUriOption(picked, 'target');
+  }
+  const file = parseUri(source);
+  const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
+  return inv.withProgress(`Downloading ${displayPath(file)}`, async (progress, signal) => {
+    // Streamed to a temporary sibling, renamed into place when complete: no partial file on cancel.
+    await client.downloadFile(file.connector, file.path, { file: target.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) });
+    return target;
+  });
+}
 
-    commands.register<UploadOptions>('datagrok.files.upload', async (inv) => {
-      const o = inv.options;
-      let source: vscode.Uri;
-      let destination: vscode.Uri;
-      if (o) {
-        source = fileUriOption(o.source, 'source');
-        destination = await activeServerUri(services, o.connector, o.path);
-      } else {
-        const fromMenu = inv.arg instanceof vscode.Uri && inv.arg.scheme === 'file' ? inv.arg : undefined;
-        const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false });
-        if (!picked?.[0]) throw new UserCancelled();
-        source = fileUriOption(picked[0], 'source');
-        const connector = await pickConnector(services, 'Upload File to Connector');
-        destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
-      }
-      const file = parseUri(destination);
-      const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
-      await inv.withProgress(`Uploading ${path.basename(source.fsPath)} to ${displayPath(file)}`, (progress, signal) =>
-        client.uploadFile(file.connector, file.path, { file: source.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) }),
-      );
-      await fs.noteUploaded(destination);
-      if (inv.interactive) void vscode.window.setStatusBarMessage(`Uploaded to ${displayPath(file)}`, 5000);
-      return undefined;
-    }),
+export async function uploadToConnector(services: Services, fs: ConnectorFileSystem, inv: CommandInvocation<UploadOptions>): Promise<unknown> {
+  const o = inv.options;
+  let source: vscode.Uri;
+  let destination: vscode.Uri;
+  if (o) {
+    source = fileUriOption(o.source, 'source');
+    destination = await activeServerUri(services, o.connector, o.path);
+  } else {
+    const fromMenu = inv.arg instanceof vscode.Uri && inv.arg.scheme === 'file' ? inv.arg : undefined;
+    const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false });
+    if (!picked?.[0]) throw new UserCancelled();
+    source = fileUriOption(picked[0], 'source');
+    const connector = await pickConnector(services, 'Upload File to Connector');
+    destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
+  }
+  const file = parseUri(destination);
+  const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
+  await inv.withProgress(`Uploading ${path.basename(source.fsPath)} to ${displayPath(file)}`, (progress, signal) =>
+    client.uploadFile(file.connector, file.path, { file: source.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) }),
+  );
+  await fs.noteUploaded(destination);
+  if (inv.interactive) void vscode.window.setStatusBarMessage(`Uploaded to ${displayPath(file)}`, 5000);
+  return undefined;
+}
 
-    commands.register<{ uri: vscode.Uri }>('datagrok.files.copyPath', async (inv) => {
-      const given = inv.arg instanceof vscode.Uri ? inv.arg : inv.options?.uri;
-      const uri = given ?? vscode.window.activeTextEditor?.document.uri;
-      if (!(uri instanceof vscode.Uri) || uri.scheme !== SCHEME) {
-        throw badInput('Copy Datagrok Path works on connector files (datagrok: URIs): open or select one first.');
-      }
-      const text = displayPath(parseUri(uri));
-      await vscode.env.clipboard.writeText(text);
-      if (inv.interactive) void vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
-      return text;
-    }),
-  ];
+export async function copyDatagrokPath(inv: CommandInvocation<{ uri: vscode.Uri }>): Promise<unknown> {
+  const given = inv.arg instanceof vscode.Uri ? inv.arg : inv.options?.uri;
+  const uri = given ?? vscode.window.activeTextEditor?.document.uri;
+  if (!(uri instanceof vscode.Uri) || uri.scheme !== SCHEME) {
+    throw badInput('Copy Datagrok Path works on connector files (datagrok: URIs): open or select one first.');
+  }
+  const text = displayPath(parseUri(uri));
+  await vscode.env.clipboard.writeText(text);
+  if (inv.interactive) void vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
+  return text;
 }
 
 async function askActiveFile(services: Services, title: string): Promise<vscode.Uri> {

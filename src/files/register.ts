@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import { offerDownload, registerFileCommands } from './commands';
+import { copyDatagrokPath, downloadConnectorFile, mountConnector, offerDownload, openConnectorFile, uploadToConnector } from './commands';
 import { ConnectorFileSystem } from './connectorFileSystem';
 import { SCHEME } from './uris';
 
@@ -10,6 +10,10 @@ export function registerFiles(services: Services): void {
   services.context.subscriptions.push(
     fs,
     vscode.workspace.registerFileSystemProvider(SCHEME, fs, { isCaseSensitive: true }),
-    ...registerFileCommands(services, fs),
+    services.commands.register('datagrok.files.open', (inv) => openConnectorFile(services, fs, inv)),
+    services.commands.register('datagrok.files.mount', (inv) => mountConnector(services, fs, inv)),
+    services.commands.register('datagrok.files.download', (inv) => downloadConnectorFile(services, inv)),
+    services.commands.register('datagrok.files.upload', (inv) => uploadToConnector(services, fs, inv)),
+    services.commands.register('datagrok.files.copyPath', (inv) => copyDatagrokPath(inv)),
   );
 }

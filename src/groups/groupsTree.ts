@@ -4,16 +4,8 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { hostOf } from '../api/names';
 import type { GroupsModel } from '../platform/groups';
-import {
-  AllGroupsSectionNode,
-  ErrorNode,
-  type GroupsNode,
-  MyGroupsSectionNode,
-  PAGE_SIZE,
-  PendingSectionNode,
-  SearchSectionNode,
-  type TreeState,
-} from './nodes';
+import { ErrorNode, type GroupsNode, PAGE_SIZE, type TreeState } from './node';
+import { AllGroupsSectionNode, MyGroupsSectionNode, PendingSectionNode, SearchSectionNode } from './sections';
 
 export class GroupsTreeProvider implements vscode.TreeDataProvider<GroupsNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<GroupsNode | undefined>();

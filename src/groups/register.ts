@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import type { Services } from '../services';
-import { registerGroupCommands } from './commands';
+import { createGroup, type GroupsView, refreshGroups, requestMembership, resolveRequest, searchGroups, showMoreGroups } from './commands';
 import { GroupsTreeProvider } from './groupsTree';
 
 /** Registers the groups feature: the Groups view and its commands. Returns the tree's data provider. */
@@ -31,7 +31,17 @@ export function registerGroups(services: Services): GroupsTreeProvider {
     model.onDidLoadPendingRequests((count) => {
       view.badge = count > 0 ? { value: count, tooltip: `${count} pending membership request${count === 1 ? '' : 's'}` } : undefined;
     }),
-    ...registerGroupCommands(services, tree, view),
+  );
+  const g: GroupsView = { services, tree, view };
+  const { commands } = services;
+  context.subscriptions.push(
+    commands.register('datagrok.groups.refresh', (inv) => refreshGroups(g, inv)),
+    commands.register('datagrok.groups.showMore', (inv) => showMoreGroups(g, inv)),
+    commands.register('datagrok.groups.search', (inv) => searchGroups(g, inv)),
+    commands.register('datagrok.groups.create', (inv) => createGroup(g, inv)),
+    commands.register('datagrok.groups.requestMembership', (inv) => requestMembership(g, inv)),
+    commands.register('datagrok.groups.approveRequest', (inv) => resolveRequest(g, true, inv)),
+    commands.register('datagrok.groups.denyRequest', (inv) => resolveRequest(g, false, inv)),
   );
   return tree;
 }

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../../src/api/types';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import type { GroupsNode } from '../../src/groups/nodes';
+import type { GroupsNode } from '../../src/groups/node';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
