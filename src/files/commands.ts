@@ -13,7 +13,8 @@ import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { askPath, pickConnector } from './prompts';
 import { clientForAuthority } from './servers';
-import { baseName, checkConnector, checkPath, connectorUri, displayPath, parseUri, platformName, SCHEME } from './uris';
+import { connectorUri, parseUri, SCHEME } from './uris';
+import { baseName, checkConnector, checkPath, displayPath, platformName } from './connectorPaths';
 
 interface OpenOptions {
   connector: string;

@@ -14,7 +14,8 @@ import { type Content, FileCache, type Target } from './fileCache';
 import { directory, toFileSystemError, tooLargeMessage } from './fileErrors';
 import { moveOnServer } from './rename';
 import { clientForAuthority } from './servers';
-import { baseName, displayPath, parentPath, parseUri } from './uris';
+import { parseUri } from './uris';
+import { baseName, displayPath, parentPath } from './connectorPaths';
 
 
 export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Disposable {

@@ -9,7 +9,7 @@ import { maxEditorBytes } from '../core/limits';
 import { contentHash, FileVersions } from '../platform/fileVersions';
 import type { KnownFiles } from '../platform/knownFiles';
 import { RecentResults } from '../platform/recentResults';
-import { baseName, type ConnectorPath, parentPath } from './uris';
+import { baseName, type ConnectorPath, parentPath } from './connectorPaths';
 
 /** A file's content as last downloaded, or why it was not (too large for an editor). */
 export type Content = { data: Uint8Array; hash: string } | { tooLarge: true };

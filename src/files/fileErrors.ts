@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import { maxEditorBytes } from '../core/limits';
-import { type ConnectorPath, displayPath } from './uris';
+import { type ConnectorPath, displayPath } from './connectorPaths';
 
 /** The error VS Code shows (FileNotFound, NoPermissions, Unavailable or a plain one) for a client failure. */
 export function toFileSystemError(error: unknown): Error {

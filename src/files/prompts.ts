@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
 import type { Services } from '../services';
-import { checkConnector, checkPath, parseUri, platformName, SCHEME } from './uris';
+import { parseUri, SCHEME } from './uris';
+import { checkConnector, checkPath, platformName } from './connectorPaths';
 
 const OTHER = 'Other…';
 

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { Target } from './fileCache';
 import { toFileSystemError } from './fileErrors';
-import { displayPath, parentPath } from './uris';
+import { displayPath, parentPath } from './connectorPaths';
 
 /** Copies `from` to `to` on their server, then deletes `from`; `targetExisted` says whether `to` was overwritten. */
 export async function moveOnServer(from: Target, to: Target, targetExisted: boolean): Promise<void> {

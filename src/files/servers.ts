@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
 import type { Connection } from '../connection/connection';
-import { serverAuthority } from './uris';
+import { serverAuthority } from './connectorPaths';
 
 export interface ServerClient {
   readonly baseUrl: string;
