@@ -2,7 +2,7 @@
 // "$function": "Package:Name" naming the function. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { DatagrokError } from '../api/errors';
+import { badInput } from '../api/errors';
 import { parseJsonObject } from '../core/jsonc';
 
 /** The key naming the function; never sent to the server. */
@@ -29,7 +29,7 @@ export function functionNameProblem(name: unknown): string | undefined {
 
 export function checkFunctionName(name: unknown, where: string): string {
   const problem = functionNameProblem(name);
-  if (problem) throw new DatagrokError('badInput', `Invalid function "${String(name)}" in ${where}: ${problem}`);
+  if (problem) throw badInput(`Invalid function "${String(name)}" in ${where}: ${problem}`);
   return (name as string).trim();
 }
 
