@@ -1,6 +1,6 @@
 // Dashboards (projects): creation from tables, sharing with groups or users.
 import { readCreationResult } from './creation';
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 import type { Transport } from './http';
 import { idSegment, nameListSegment, nameSegment } from './names';
 import type { RouteChoice } from './routes';
@@ -17,7 +17,7 @@ export async function createDashboard(
   const path = `/public/v1/dashboards/${nameSegment(name, 'dashboard name')}/${nameListSegment(tableIds, 'table ID')}`;
   let body: string | undefined;
   if (layout !== undefined && layout !== null) {
-    if (typeof layout !== 'object') throw new DatagrokError('badInput', `${what} failed: the layout must be a JSON object.`);
+    if (typeof layout !== 'object') throw badInput(`${what} failed: the layout must be a JSON object.`);
     try {
       body = JSON.stringify(layout);
     } catch (err) {
@@ -50,10 +50,10 @@ export async function shareDashboard(
   const what = `Sharing dashboard ${id}`;
   const segment = idSegment(id, 'dashboard ID');
   if (!Array.isArray(groups) || groups.length === 0 || groups.some((g) => typeof g !== 'string' || g.trim() === '')) {
-    throw new DatagrokError('badInput', `${what} failed: name at least one group or user to share with.`);
+    throw badInput(`${what} failed: name at least one group or user to share with.`);
   }
   if (access !== 'View' && access !== 'Edit') {
-    throw new DatagrokError('badInput', `${what} failed: access must be View or Edit, not "${access}".`);
+    throw badInput(`${what} failed: access must be View or Edit, not "${access}".`);
   }
   const query = { groups: groups.map((g) => g.trim()).join(','), access };
   await route.run(async (r, afterMissing) => {

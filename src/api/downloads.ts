@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 import { FileSink } from './file-sink';
 import type { RequestSpec, Transport } from './http';
 import { TransferCounter, writeBody } from './transfer';
@@ -10,7 +10,7 @@ import type { DownloadTarget, TransferOptions, TransferResult } from './types';
 
 export function download(http: Transport, spec: RequestSpec, target: DownloadTarget, options: TransferOptions): Promise<TransferResult> {
   if (!target || (!('file' in target) && !('stream' in target)) || ('file' in target && !target.file) || ('stream' in target && !target.stream)) {
-    return Promise.reject(new DatagrokError('badInput', `${spec.what} failed: no file or stream to download to.`));
+    return Promise.reject(badInput(`${spec.what} failed: no file or stream to download to.`));
   }
   if ('file' in target) return downloadToFile(http, spec, target.file, options);
   const committed = { value: false };

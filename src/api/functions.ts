@@ -1,5 +1,5 @@
 // Calling platform functions with JSON parameters.
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 import type { Transport } from './http';
 import { nameSegment } from './names';
 import type { RouteChoice } from './routes';
@@ -16,7 +16,7 @@ export async function callFunction(
   const what = `Calling function ${name}`;
   if (params === undefined || params === null) params = {};
   if (typeof params !== 'object' || Array.isArray(params)) {
-    throw new DatagrokError('badInput', `${what} failed: the parameters must be an object of name: value pairs.`);
+    throw badInput(`${what} failed: the parameters must be an object of name: value pairs.`);
   }
   let body: string;
   try {

@@ -1,5 +1,5 @@
 // Groups and membership requests.
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 import type { RequestSpec, Transport } from './http';
 import { idSegment } from './names';
 import type { RouteChoice } from './routes';
@@ -43,7 +43,7 @@ export function createGroup(
 ): Promise<Group> {
   const what = `Creating group ${group?.name ?? ''}`.trim();
   if (!group || typeof group !== 'object' || typeof group.name !== 'string' || group.name.trim() === '') {
-    return Promise.reject(new DatagrokError('badInput', 'Creating a group failed: the group needs a name.'));
+    return Promise.reject(badInput('Creating a group failed: the group needs a name.'));
   }
   return one(http, {
     method: 'POST',

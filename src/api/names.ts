@@ -2,10 +2,10 @@
 // Platform names use ':' as separator, the REST paths use '.'; every colon is replaced (Datagrok's own
 // CLI once replaced only the first). Each segment is then percent-encoded on its own, so a name can
 // never smuggle a '/' or '..' into the route.
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 
 function invalid(what: string, value: string, why: string): DatagrokError {
-  return new DatagrokError('badInput', `Invalid ${what} "${value}": ${why}.`);
+  return badInput(`Invalid ${what} "${value}": ${why}.`);
 }
 
 /** Checks one segment: not empty, not blank, not '.' or '..'. Returns it unchanged. */
@@ -63,7 +63,7 @@ export function filePathSegments(path: string, allowEmpty = false): string {
 /** Comma-separated list of names, each converted and encoded on its own (the commas stay literal). */
 export function nameListSegment(names: readonly string[], what: string): string {
   if (!Array.isArray(names) || names.length === 0) {
-    throw new DatagrokError('badInput', `At least one ${what} is required.`);
+    throw badInput(`At least one ${what} is required.`);
   }
   return names.map((n) => nameSegment(n, what)).join(',');
 }
@@ -76,7 +76,7 @@ export function normalizeBaseUrl(url: string): string {
   const example = 'e.g. https://public.datagrok.ai/api';
   const text = typeof url === 'string' ? url.trim() : '';
   if (text === '') {
-    throw new DatagrokError('badInput', `Enter the server URL, ${example}.`);
+    throw badInput(`Enter the server URL, ${example}.`);
   }
   const parsed = parseHttpUrl(text);
   const path = parsed.pathname.replace(/\/+$/, '');
@@ -98,16 +98,16 @@ export function parseHttpUrl(text: string): URL {
     parsed = new URL(text);
   } catch {
     // The text is not echoed: a key pasted into the URL field must not end up in a message or the log.
-    throw new DatagrokError('badInput', `The server URL is not a valid URL: type the full server address, ${example}.`);
+    throw badInput(`The server URL is not a valid URL: type the full server address, ${example}.`);
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new DatagrokError('badInput', `The server URL must start with http:// or https:// (${example}).`);
+    throw badInput(`The server URL must start with http:// or https:// (${example}).`);
   }
   if (parsed.username || parsed.password) {
-    throw new DatagrokError('badInput', 'The server URL must not contain a user name or password; the API key is entered separately.');
+    throw badInput('The server URL must not contain a user name or password; the API key is entered separately.');
   }
   if (parsed.search || parsed.hash) {
-    throw new DatagrokError('badInput', `The server URL must not contain "?" or "#" parts (${example}).`);
+    throw badInput(`The server URL must not contain "?" or "#" parts (${example}).`);
   }
   return parsed;
 }

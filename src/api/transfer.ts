@@ -3,7 +3,7 @@
 import { promises as fsp } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DatagrokError } from './errors';
+import { badInput, DatagrokError } from './errors';
 import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
@@ -92,7 +92,7 @@ export async function prepareUpload(
 ): Promise<PreparedUpload> {
   if (source && 'data' in source) {
     const data = typeof source.data === 'string' ? Buffer.from(source.data, 'utf8') : source.data;
-    if (!(data instanceof Uint8Array)) throw new DatagrokError('badInput', `${what} failed: the data must be text or bytes.`);
+    if (!(data instanceof Uint8Array)) throw badInput(`${what} failed: the data must be text or bytes.`);
     const progress = new TransferCounter(onProgress, data.length);
     return { body: data, contentLength: data.length, progress, dispose: () => undefined };
   }
@@ -126,7 +126,7 @@ export async function prepareUpload(
     let size: number | undefined;
     if (source.size !== undefined) {
       if (!Number.isSafeInteger(source.size) || source.size < 0) {
-        throw new DatagrokError('badInput', `${what} failed: the declared size ${source.size} is not a byte count.`);
+        throw badInput(`${what} failed: the declared size ${source.size} is not a byte count.`);
       }
       size = source.size;
     }
@@ -142,7 +142,7 @@ export async function prepareUpload(
       },
     };
   }
-  throw new DatagrokError('badInput', `${what} failed: nothing to upload (give a file, a stream or data).`);
+  throw badInput(`${what} failed: nothing to upload (give a file, a stream or data).`);
 }
 
 /** Pipes a body into a writable (ended on success, destroyed on failure), counting progress. */

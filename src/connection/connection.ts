@@ -3,7 +3,7 @@
 // client themselves, so a key stored for one server can never be sent to another.
 import * as vscode from 'vscode';
 import { createClient, normalizeBaseUrl } from '../api';
-import { DatagrokError } from '../api/errors';
+import { badInput, DatagrokError } from '../api/errors';
 import { hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
@@ -72,7 +72,7 @@ export class Connection implements vscode.Disposable {
       return normalizeBaseUrl(this.serverUrl);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      throw new DatagrokError('badInput', `The setting datagrok.serverUrl is not a valid server URL: ${why}`);
+      throw badInput(`The setting datagrok.serverUrl is not a valid server URL: ${why}`);
     }
   }
 
@@ -176,7 +176,7 @@ export class Connection implements vscode.Disposable {
     // Stored as sent: without a pasted "Bearer " prefix.
     const key = normalizeApiKey(apiKey);
     if (key === '' || key.toLowerCase() === 'bearer') {
-      throw new DatagrokError('badInput', 'The API key is empty. Copy it from your Datagrok profile (API Key link).');
+      throw badInput('The API key is empty. Copy it from your Datagrok profile (API Key link).');
     }
     const probe = this.createClient(baseUrl, key);
     let user: Group;

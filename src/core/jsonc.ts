@@ -2,7 +2,7 @@
 // where it is broken. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
-import { DatagrokError } from '../api/errors';
+import { badInput } from '../api/errors';
 
 /** Line and column (1-based) of an offset in text. */
 export function positionOf(text: string, offset: number): { line: number; column: number } {
@@ -20,10 +20,10 @@ export function parseJsonObject(text: string, what: string): Record<string, unkn
     const first = errors[0];
     const { line, column } = positionOf(text, first.offset);
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
-    throw new DatagrokError('badInput', `${what} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}${more}.`);
+    throw badInput(`${what} is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}${more}.`);
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new DatagrokError('badInput', `${what} must contain a JSON object ({ … }).`);
+    throw badInput(`${what} must contain a JSON object ({ … }).`);
   }
   return value as Record<string, unknown>;
 }
