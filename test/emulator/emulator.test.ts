@@ -204,8 +204,9 @@ describe('Datagrok API emulator', function () {
       const board = await json('POST', `/public/v1/dashboards/Board/${first.ID}`, JSON.stringify({ views: [] }));
       assert.equal((await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists&access=Edit`)).status, 200);
       const state = await control('GET', 'state');
-      assert.deepEqual(state.dashboards[0].shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
-      assert.deepEqual(state.dashboards[0].layout, { views: [] });
+      const saved = state.dashboards.find((d: { ID: string }) => d.ID === board.ID); // the demo data has dashboards of its own
+      assert.deepEqual(saved.shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
+      assert.deepEqual(saved.layout, { views: [] });
     });
   });
 

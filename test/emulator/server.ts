@@ -33,6 +33,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Seeds this many extra groups named `Team 0001`, ... */
   extraGroups?: number;
+  /** Adds this many generated functions (`Bench:Func0001`, ...) to the demo ones, for benchmarks. */
+  extraFunctions?: number;
   /** Shorthand for config.generation. */
   generation?: Generation;
   /** Config applied on start and kept across reset(). */
@@ -164,10 +166,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'datagrok-emulator-')));
   const baseConfig = { ...options.config, ...(options.generation ? { generation: options.generation } : {}) };
-  const state = new EmulatorState(path.resolve(dataDir), options.extraGroups ?? 0, mergeConfig(defaultConfig(), baseConfig));
+  const state = new EmulatorState(path.resolve(dataDir), options.extraGroups ?? 0, mergeConfig(defaultConfig(), baseConfig), options.extraFunctions ?? 0);
+  state.key = key;
   await state.reset();
   const routes: CompiledRoute[] = apiRoutes(state).map((r) => ({ ...r, segments: r.path.split('/') }));
   let origin = '';
+
+  /** The API key as `Bearer <key>`, or a session token of the dev-key login, bare (as the grok CLI sends it) or after `Bearer `. */
+  function isAuthorized(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    if (header === `Bearer ${key}`) return true;
+    return state.tokens.has(header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header);
+  }
 
   async function control(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
     const method = req.method ?? 'GET';
@@ -198,9 +208,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function api(req: IncomingMessage, res: ServerResponse, rawPath: string, query: string, authorized: boolean): Promise<void> {
     if (!rawPath.startsWith('/api/')) return sendRouteMissing(res);
     const sub = rawPath.slice('/api/'.length);
-    if ((sub.startsWith('public/') || sub.startsWith('connectors/')) && !authorized) {
-      return sendJson(res, { '#type': 'ApiError', message: 'Unauthorized: invalid API key', errorCode: 401 }, 401);
-    }
+    const unauthorized = () => sendJson(res, { '#type': 'ApiError', message: 'Unauthorized: invalid API key', errorCode: 401 }, 401);
+    if ((sub.startsWith('public/') || sub.startsWith('connectors/')) && !authorized) return unauthorized();
     let segs: string[];
     try {
       segs = sub.split('/').map(decodeURIComponent);
@@ -214,6 +223,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!m) continue;
       // A switched-off route is missing, not shadowed by a later pattern (groups/current vs groups/:id).
       if (!exists(route, state.config)) break;
+      if (!route.open && !authorized) return unauthorized();
       const ctx: Ctx = { req, res, params: m.params, rest: m.rest, query: new URLSearchParams(query), origin };
       return route.handler(ctx);
     }
@@ -236,7 +246,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const method = req.method ?? 'GET';
-    const authorized = req.headers.authorization === `Bearer ${key}`;
+    const authorized = isAuthorized(req.headers.authorization);
     const entry: LogEntry = { method, path: rawPath, query, status: 0, authorized };
     state.log.push(entry);
     res.on('close', () => {
