@@ -1,4 +1,4 @@
-// npm run emulator -- --port P --key K [--data DIR] [--groups N] [--generation old|new|both]
+// npm run emulator -- --port P --key K [--data DIR] [--groups N] [--functions N] [--generation old|new|both]
 import { parseArgs } from 'node:util';
 import { startEmulator } from './server';
 
@@ -9,22 +9,25 @@ async function main(): Promise<void> {
       key: { type: 'string', default: 'demo-key' },
       data: { type: 'string' },
       groups: { type: 'string', default: '0' },
+      functions: { type: 'string', default: '0' },
       generation: { type: 'string', default: 'both' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run emulator -- [--port P] [--key K] [--data DIR] [--groups N] [--generation old|new|both]');
+    console.log('Usage: npm run emulator -- [--port P] [--key K] [--data DIR] [--groups N] [--functions N] [--generation old|new|both]');
     return;
   }
   const port = Number(values.port);
   const groups = Number(values.groups);
+  const functions = Number(values.functions);
   const generation = values.generation;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number, got ${values.port}`);
   if (!Number.isInteger(groups) || groups < 0) throw new Error(`--groups must be a count, got ${values.groups}`);
+  if (!Number.isInteger(functions) || functions < 0) throw new Error(`--functions must be a count, got ${values.functions}`);
   if (generation !== 'old' && generation !== 'new' && generation !== 'both') throw new Error('--generation must be old, new or both');
 
-  const emulator = await startEmulator({ port, key: values.key, dataDir: values.data, extraGroups: groups, generation });
+  const emulator = await startEmulator({ port, key: values.key, dataDir: values.data, extraGroups: groups, extraFunctions: functions, generation });
   console.log(`Datagrok emulator: ${emulator.baseUrl}`);
   console.log(`API key: ${emulator.key}`);
 

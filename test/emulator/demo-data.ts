@@ -115,3 +115,37 @@ Sample data served by the Datagrok API emulator under the \`System:DemoFiles\` c
 export const NOTES_TXT = `Personal notes of the demo user.
 This file lives in the demo:Home connector.
 `;
+
+export const MOLECULES_CSV = `name,formula,smiles
+Aspirin,C9H8O4,CC(=O)OC1=CC=CC=C1C(=O)O
+Caffeine,C8H10N4O2,CN1C=NC2=C1C(=O)N(C(=O)N2C)C
+Paracetamol,C8H9NO2,CC(=O)NC1=CC=C(C=C1)O
+Ibuprofen,C13H18O2,CC(C)CC1=CC=C(C=C1)C(C)C(=O)O
+Glucose,C6H12O6,C(C1C(C(C(C(O1)O)O)O)O)O
+Ethanol,C2H6O,CCO
+`;
+
+/** Quarterly sales per region, deterministic. */
+export function salesCsv(seed: number): string {
+  const rnd = random(seed);
+  const lines = ['region,product,units,revenue'];
+  for (const region of ['North', 'South', 'East', 'West']) {
+    for (const product of ['Widget', 'Gadget', 'Gizmo']) {
+      const units = 50 + Math.floor(rnd() * 950);
+      lines.push([region, product, units, (units * (9.5 + rnd() * 20)).toFixed(2)].join(','));
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export const KPI_CSV = `week,active_users,new_dashboards,queries_run
+2024-W01,412,18,5230
+2024-W02,431,22,5611
+2024-W03,428,19,5480
+2024-W04,455,25,6012
+`;
+
+export const WEEKLY_MD = `# Weekly report
+
+Active users grew 10% over January; see kpi.csv next to this file.
+`;

@@ -84,6 +84,22 @@ describe('Datagrok API emulator', function () {
       ['DELETE', '/public/v1/files/demo.Home/notes.txt'],
       ['GET', '/public/v1/connections/System.DemoFiles'],
       ['GET', '/connectors/connections/f0000000-0000-4000-8000-000000000001/files/geo/?recursive=false'],
+      // Also beyond the reference (README "Beyond the reference: what real servers do")
+      ['GET', '/public/v1/healthcheck'],
+      ['GET', '/public/v1/users/current'],
+      ['GET', '/public/v1/users?text=alice'],
+      ['GET', '/public/v1/users/alice'],
+      ['GET', '/public/v1/functions?text=source%20%3D%20%22script%22'],
+      ['GET', '/public/v1/functions/Demo.Add'],
+      ['GET', '/public/v1/connections?text=demo'],
+      ['POST', '/public/v1/files/sync/System.DemoFiles/geo?recursive=true', '{}'],
+      ['GET', '/tables?text=demog&limit=100&page=1'],
+      ['GET', '/tables/b0000000-0000-4000-8000-000000000001'],
+      ['GET', '/groups?limit=50&page=1'],
+      ['GET', '/projects?limit=50&page=1'],
+      ['GET', '/projects/b1000000-0000-4000-8000-000000000001'],
+      ['GET', '/connectors/connections'],
+      ['DELETE', `/public/v1/groups/${CHEMISTS}`],
     ];
 
     it('every route answers 401 without the key (and changes nothing), and not 401 with it', async () => {
@@ -204,8 +220,9 @@ describe('Datagrok API emulator', function () {
       const board = await json('POST', `/public/v1/dashboards/Board/${first.ID}`, JSON.stringify({ views: [] }));
       assert.equal((await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists&access=Edit`)).status, 200);
       const state = await control('GET', 'state');
-      assert.deepEqual(state.dashboards[0].shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
-      assert.deepEqual(state.dashboards[0].layout, { views: [] });
+      const saved = state.dashboards.find((d: { ID: string }) => d.ID === board.ID); // the demo data has dashboards of its own
+      assert.deepEqual(saved.shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
+      assert.deepEqual(saved.layout, { views: [] });
     });
   });
 

@@ -10,6 +10,9 @@ export interface Connector {
   id: string;
   /** Platform name, e.g. System:DemoFiles */
   name: string;
+  /** What the connection holds (connections list). */
+  description?: string;
+  tags?: string[];
 }
 
 export interface FileState extends Stored {

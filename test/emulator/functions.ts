@@ -1,14 +1,11 @@
-// The function registry: `Package:Name` → parameters by name, computed on the real stored tables.
+// The function registry: `Package:Name` → parameters by name, computed on the real stored tables and files.
+// The original demo functions (package Demo) check their own parameters; the library's are checked
+// against their signatures (func-catalog.ts).
 import Papa from 'papaparse';
+import { benchFunctions, checkParams, type FuncDef, findFunc, funcJson, input, output, type Params, type RunContext } from './func-catalog';
+import { LIBRARY } from './func-library';
 import { ApiError, platformName } from './http';
-import type { TableStore } from './tables';
-
-type Params = Record<string, unknown>;
-
-interface EmulatedFunction {
-  name: string;
-  run(params: Params, tables: TableStore): Promise<unknown> | unknown;
-}
+import { search } from './search';
 
 function required(params: Params, name: string): unknown {
   if (!(name in params) || params[name] === undefined) throw new ApiError(400, `Missing parameter "${name}"`);
@@ -38,22 +35,40 @@ function checkColumn(fields: string[], column: string, table: string): void {
   if (!fields.includes(column)) throw new ApiError(400, `Column "${column}" not found in table ${platformName(table)}`);
 }
 
-const FUNCTIONS: EmulatedFunction[] = [
-  { name: 'Demo:Add', run: (p) => numberParam(p, 'a') + numberParam(p, 'b') },
-  { name: 'Demo:Echo', run: (p) => required(p, 'value') },
+const DEMO: FuncDef[] = [
   {
-    name: 'Demo:RowCount',
-    run: async (p, tables) => (await tables.rows(stringParam(p, 'table'))).rows.length,
+    nqName: 'Demo:Add',
+    description: 'Adds two numbers',
+    inputs: [input('a', 'double', 'First addend'), input('b', 'double', 'Second addend')],
+    outputs: [output('sum', 'double', 'a + b')],
+    run: (p) => numberParam(p, 'a') + numberParam(p, 'b'),
   },
   {
-    name: 'Demo:ColumnStats',
-    run: async (p, tables) => {
+    nqName: 'Demo:Echo',
+    description: 'Returns its input unchanged',
+    inputs: [input('value', 'dynamic', 'Any JSON value')],
+    outputs: [output('value', 'dynamic', 'The value as given')],
+    run: (p) => required(p, 'value'),
+  },
+  {
+    nqName: 'Demo:RowCount',
+    description: 'Counts the rows of a table',
+    inputs: [input('table', 'dataframe', 'Table ID or name')],
+    outputs: [output('count', 'int', 'Number of rows')],
+    run: async (p, ctx) => (await ctx.rows(stringParam(p, 'table'))).rows.length,
+  },
+  {
+    nqName: 'Demo:ColumnStats',
+    description: 'Minimum, maximum, mean and count of the numeric values of a column',
+    inputs: [input('column', 'column', 'The column as "<table>/<column>"')],
+    outputs: [output('min', 'double', 'Smallest value'), output('max', 'double', 'Largest value'), output('mean', 'double', 'Average'), output('count', 'int', 'Numeric values')],
+    run: async (p, ctx) => {
       const spec = stringParam(p, 'column');
       const slash = spec.indexOf('/');
       if (slash <= 0 || slash === spec.length - 1) throw new ApiError(400, `Parameter "column" must look like "<table>/<column>", got "${spec}"`);
       const table = spec.slice(0, slash);
       const column = spec.slice(slash + 1);
-      const { fields, rows } = await tables.rows(table);
+      const { fields, rows } = await ctx.rows(table);
       checkColumn(fields, column, table);
       const values = rows.map((r) => numeric(r[column])).filter((v): v is number => v !== undefined);
       if (values.length === 0) throw new ApiError(400, `Column "${column}" has no numeric values`);
@@ -69,12 +84,15 @@ const FUNCTIONS: EmulatedFunction[] = [
     },
   },
   {
-    name: 'Demo:Filter',
-    run: async (p, tables) => {
+    nqName: 'Demo:Filter',
+    description: 'The rows of a table where a numeric column is at least a minimum, as CSV',
+    inputs: [input('table', 'dataframe', 'Table ID or name'), input('column', 'string', 'Column name'), input('min', 'double', 'Smallest value kept')],
+    outputs: [output('result', 'dataframe', 'The rows kept')],
+    run: async (p, ctx) => {
       const table = stringParam(p, 'table');
       const column = stringParam(p, 'column');
       const min = numberParam(p, 'min');
-      const { fields, rows } = await tables.rows(table);
+      const { fields, rows } = await ctx.rows(table);
       checkColumn(fields, column, table);
       const kept = rows.filter((r) => {
         const v = numeric(r[column]);
@@ -84,7 +102,10 @@ const FUNCTIONS: EmulatedFunction[] = [
     },
   },
   {
-    name: 'Demo:Fail',
+    nqName: 'Demo:Fail',
+    description: 'Always fails with the given message',
+    inputs: [input('message', 'string', 'The error message', { nullable: true })],
+    outputs: [],
     run: (p) => {
       const message = p.message;
       if (message !== undefined && typeof message !== 'string') throw new ApiError(400, 'Parameter "message" must be a string');
@@ -93,18 +114,43 @@ const FUNCTIONS: EmulatedFunction[] = [
   },
 ];
 
-export function functionNames(): string[] {
-  return FUNCTIONS.map((f) => f.name);
-}
+for (const def of DEMO) def.ownChecks = true;
 
-/** Calls `Package:Name` (or `Package.Name`) with JSON parameters; unknown → 404 ApiError. */
-export async function callFunction(rawName: string, body: unknown, tables: TableStore): Promise<unknown> {
-  const name = platformName(rawName);
-  const fn = FUNCTIONS.find((f) => f.name.toLowerCase() === name.toLowerCase());
-  if (!fn) throw new ApiError(404, `Function ${name} not found`);
-  const params = body === undefined ? {} : body;
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-    throw new ApiError(400, 'The request body must be a JSON object of parameters');
+/** Every function of the emulator: the demo package, the library (several packages, scripts, queries), `--functions N` more. */
+export class FunctionRegistry {
+  readonly defs: FuncDef[];
+
+  constructor(extra = 0) {
+    this.defs = [...DEMO, ...LIBRARY, ...benchFunctions(extra)];
   }
-  return fn.run(params as Params, tables);
+
+  names(): string[] {
+    return this.defs.map((f) => f.nqName);
+  }
+
+  /** GET /public/v1/functions?text= (smart search, e.g. `source = "script"`, `package = "Chem"`, `#stats`). */
+  list(text: string | null): Record<string, unknown>[] {
+    // Searched with `package` as a plain string (so `package = "Chem"` works); answered as `{name}`.
+    const records = this.defs.map((d, i) => ({ ...funcJson(d, i), name: d.nqName.split(':')[1], package: d.nqName.split(':')[0] }));
+    return search(records, text).map((r) => ({ ...r, package: { name: r.package } }));
+  }
+
+  /** GET /public/v1/functions/{idOrName}; unknown → 404 ApiError. */
+  get(idOrName: string): Record<string, unknown> {
+    const i = findFunc(this.defs, idOrName);
+    if (i < 0) throw new ApiError(404, `Function ${platformName(idOrName)} not found`);
+    return funcJson(this.defs[i], i);
+  }
+
+  /** Calls `Package:Name` (or `Package.Name`) with JSON parameters; unknown → 404 ApiError. */
+  async call(rawName: string, body: unknown, ctx: RunContext): Promise<unknown> {
+    const name = platformName(rawName);
+    const def = this.defs.find((f) => f.nqName.toLowerCase() === name.toLowerCase());
+    if (!def) throw new ApiError(404, `Function ${name} not found`);
+    const params = body === undefined ? {} : body;
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      throw new ApiError(400, 'The request body must be a JSON object of parameters');
+    }
+    return def.run(def.ownChecks ? (params as Params) : checkParams(def, params as Params), ctx);
+  }
 }

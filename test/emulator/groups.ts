@@ -1,6 +1,6 @@
-// Groups, their relations and membership requests, in memory.
+// Groups and their relations, in memory, and their JSON (saving: group-save.ts; requests: memberships.ts).
 import { randomUUID } from 'node:crypto';
-import type { Group, GroupRelation, MembershipRequest } from '../../src/api/types';
+import type { Group, GroupRelation } from '../../src/api/types';
 import { ApiError } from './http';
 import { searchMatches } from './search';
 
@@ -28,25 +28,28 @@ export interface RequestRecord {
   toId: string;
   description: string;
   createdOn: string;
+  updatedOn: string;
   approved: boolean | null;
   resolutionDate: string | null;
 }
 
-/** Which relations to put into a group's JSON (the `include` query: `children.child`, `parents.parent`). */
+/**
+ * Which relation lists to put into a group's JSON. No `include` query → both (the grok CLI reads a group's
+ * members from the plain record); `include=children…` / `parents…` → only the lists named.
+ */
 export interface Include {
   children?: boolean;
-  childObjects?: boolean;
   parents?: boolean;
-  parentObjects?: boolean;
 }
 
+export const BOTH: Include = { children: true, parents: true };
+
 export function parseInclude(include: string | null): Include {
-  const parts = (include ?? '').split(',').map((s) => s.trim().toLowerCase());
+  if (include === null || include.trim() === '') return BOTH;
+  const parts = include.split(',').map((s) => s.trim().toLowerCase());
   return {
     children: parts.some((p) => p === 'children' || p.startsWith('children.')),
-    childObjects: parts.includes('children.child'),
     parents: parts.some((p) => p === 'parents' || p.startsWith('parents.')),
-    parentObjects: parts.includes('parents.parent'),
   };
 }
 
@@ -107,9 +110,10 @@ export class GroupStore {
     return this.byChild.get(childId) ?? [];
   }
 
-  get(id: string): GroupRecord {
-    const g = this.groups.get(id.toLowerCase()) ?? this.groups.get(id);
-    if (!g) throw new ApiError(404, `Group ${id} not found`);
+  /** By id, or by name / friendly name (real servers find `groups/{idOrName}` both ways). */
+  get(idOrName: string): GroupRecord {
+    const g = this.findByIdOrName(idOrName);
+    if (!g) throw new ApiError(404, `Group ${idOrName} not found`);
     return g;
   }
 
@@ -131,24 +135,24 @@ export class GroupStore {
     return this.childrenOf(groupId).some((r) => r.childId === userGroupId);
   }
 
-  toJson(g: GroupRecord, include: Include = {}): Group {
-    const json: Group = { ...g };
-    if (include.children) {
-      json.children = this.childrenOf(g.id).map((r) => this.relationJson(r, include.childObjects ? 'child' : 'childRef'));
-    }
-    if (include.parents) {
-      json.parents = this.parentsOf(g.id).map((r) => this.relationJson(r, include.parentObjects ? 'parent' : 'parentRef'));
-    }
+  /** The plain record, without relation lists (the sides of a relation are these). */
+  plain(g: GroupRecord): Group {
+    return { ...g };
+  }
+
+  /**
+   * A group with its relation lists. Every relation carries both `parent` and `child` (the new Python
+   * client reads both keys in either list), each the plain group record.
+   */
+  toJson(g: GroupRecord, include: Include = BOTH): Group {
+    const json: Group = this.plain(g);
+    if (include.children) json.children = this.childrenOf(g.id).map((r) => this.relationJson(r));
+    if (include.parents) json.parents = this.parentsOf(g.id).map((r) => this.relationJson(r));
     return json;
   }
 
-  private relationJson(r: RelationRecord, side: 'child' | 'childRef' | 'parent' | 'parentRef'): GroupRelation {
-    const json: GroupRelation = { id: r.id, isAdmin: r.isAdmin };
-    if (side === 'child') json.child = this.toJson(this.get(r.childId));
-    if (side === 'childRef') json.child = { id: r.childId, name: this.get(r.childId).name };
-    if (side === 'parent') json.parent = this.toJson(this.get(r.parentId));
-    if (side === 'parentRef') json.parent = { id: r.parentId, name: this.get(r.parentId).name };
-    return json;
+  relationJson(r: RelationRecord): GroupRelation {
+    return { id: r.id, isAdmin: r.isAdmin, parent: this.plain(this.get(r.parentId)), child: this.plain(this.get(r.childId)) };
   }
 
   list(text: string | null, include: Include): Group[] {
@@ -164,97 +168,37 @@ export class GroupStore {
       .map((g) => this.toJson(g));
   }
 
-  members(id: string, adminOnly: boolean): Group[] {
+  /** `admin` absent → every member; true → admin members only; false → non-admin members only. */
+  members(id: string, admin: boolean | undefined): Group[] {
     return this.childrenOf(this.get(id).id)
-      .filter((r) => !adminOnly || r.isAdmin)
-      .map((r) => this.toJson(this.get(r.childId)));
+      .filter((r) => admin === undefined || r.isAdmin === admin)
+      .map((r) => this.plain(this.get(r.childId)));
   }
 
-  memberships(id: string, adminOnly: boolean): Group[] {
+  /** `admin` absent → every membership; true → where this group is admin; false → where it is not. */
+  memberships(id: string, admin: boolean | undefined): Group[] {
     return this.parentsOf(this.get(id).id)
-      .filter((r) => !adminOnly || r.isAdmin)
-      .map((r) => this.toJson(this.get(r.parentId)));
+      .filter((r) => admin === undefined || r.isAdmin === admin)
+      .map((r) => this.plain(this.get(r.parentId)));
   }
 
-  /** POST /groups: the creator becomes an admin member; relations in the body kept only with saveRelations. */
-  create(body: unknown, saveRelations: boolean): Group {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ApiError(400, 'Request body must be a Group object');
-    const input = body as Partial<Group>;
-    const name = typeof input.name === 'string' ? input.name.trim() : '';
-    if (!name) throw new ApiError(400, 'Group name is required');
-    if ([...this.groups.values()].some((g) => g.name.toLowerCase() === name.toLowerCase())) {
-      throw new ApiError(400, `Group "${name}" already exists`);
-    }
-    const relations: Array<[string, string, boolean]> = [];
-    if (saveRelations) {
-      for (const rel of input.parents ?? []) {
-        const parentId = rel?.parent?.id;
-        if (typeof parentId !== 'string') throw new ApiError(400, 'Each parent relation needs parent.id');
-        relations.push([this.get(parentId).id, '', rel.isAdmin === true]);
-      }
-      for (const rel of input.children ?? []) {
-        const childId = rel?.child?.id;
-        if (typeof childId !== 'string') throw new ApiError(400, 'Each child relation needs child.id');
-        relations.push(['', this.get(childId).id, rel.isAdmin === true]);
-      }
-    }
-    const g = this.add({
-      name,
-      friendlyName: typeof input.friendlyName === 'string' && input.friendlyName ? input.friendlyName : name,
-      description: typeof input.description === 'string' ? input.description : '',
-      hidden: input.hidden === true,
-    });
-    for (const [parentId, childId, isAdmin] of relations) this.relate(parentId || g.id, childId || g.id, isAdmin);
-    this.relate(g.id, this.currentUserId, true);
-    return this.toJson(g, { children: true, childObjects: true, parents: true, parentObjects: true });
-  }
-
-  requestMembership(groupId: string): MembershipRequest {
-    const to = this.get(groupId);
-    if (to.personal) throw new ApiError(400, `${to.name} is a user, not a group you can join`);
-    if (this.isMemberOf(to.id)) throw new ApiError(400, `You are already a member of ${to.name}`);
-    const pending = this.requests.find((r) => r.toId === to.id && r.fromId === this.currentUserId && r.approved === null);
-    if (pending) return this.requestJson(pending);
-    const from = this.get(this.currentUserId);
-    const request: RequestRecord = {
-      id: randomUUID(),
-      fromId: from.id,
-      toId: to.id,
-      description: `${from.friendlyName} wants to join ${to.friendlyName}`,
-      createdOn: new Date().toISOString(),
-      approved: null,
-      resolutionDate: null,
+  /** Removes one relation (both indexes). */
+  unrelate(relation: RelationRecord): void {
+    const drop = (list: RelationRecord[] | undefined) => {
+      const i = list?.indexOf(relation) ?? -1;
+      if (list && i >= 0) list.splice(i, 1);
     };
-    this.requests.push(request);
-    return this.requestJson(request);
+    drop(this.relations);
+    drop(this.byParent.get(relation.parentId));
+    drop(this.byChild.get(relation.childId));
   }
 
-  requestsOf(groupId: string): MembershipRequest[] {
-    const g = this.get(groupId);
-    if (!this.isAdminOf(g.id)) throw new ApiError(403, `You are not an administrator of ${g.name}`);
-    return this.requests.filter((r) => r.toId === g.id).map((r) => this.requestJson(r));
-  }
-
-  resolve(requestId: string, approve: boolean): void {
-    const request = this.requests.find((r) => r.id === requestId.toLowerCase() || r.id === requestId);
-    if (!request) throw new ApiError(404, `Membership request ${requestId} not found`);
-    const to = this.get(request.toId);
-    if (!this.isAdminOf(to.id)) throw new ApiError(403, `You are not an administrator of ${to.name}`);
-    if (request.approved !== null) throw new ApiError(400, `Membership request ${requestId} is already ${request.approved ? 'approved' : 'denied'}`);
-    request.approved = approve;
-    request.resolutionDate = new Date().toISOString();
-    if (approve) this.relate(to.id, request.fromId, false);
-  }
-
-  requestJson(r: RequestRecord): MembershipRequest {
-    const json: MembershipRequest = {
-      id: r.id,
-      description: r.description,
-      approved: r.approved,
-      from: this.toJson(this.get(r.fromId)),
-      to: this.toJson(this.get(r.toId)),
-    };
-    if (r.resolutionDate) json.resolutionDate = r.resolutionDate;
-    return json;
+  /** Removes a group with its relations and the membership requests to or from it. */
+  remove(id: string): void {
+    for (const r of [...this.childrenOf(id), ...this.parentsOf(id)]) this.unrelate(r);
+    this.byParent.delete(id);
+    this.byChild.delete(id);
+    this.requests = this.requests.filter((r) => r.toId !== id && r.fromId !== id);
+    this.groups.delete(id);
   }
 }

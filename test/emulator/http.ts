@@ -36,6 +36,8 @@ export interface Route {
   generation?: 'old' | 'new';
   /** Exists only while this config flag is true. */
   flag?: 'listing' | 'deleteFiles';
+  /** Answers without authentication (server info, the dev-key login). */
+  open?: boolean;
 }
 
 /** A Datagrok name as sent in a REST path: every `.` stands for `:`. */
@@ -100,9 +102,9 @@ export function sendApiError(res: ServerResponse, config: EmulatorConfig, status
 
 export function sendApiErrorAs200(res: ServerResponse, config: EmulatorConfig, message: string, errorCode: number): void {
   const headers: Record<string, string> = config.apiErrorHeader ? { 'api-error': 'true' } : {};
+  // The "string" form is the same JSON text sent as text/plain, encoded once (as the grok CLI's tests feed it).
   const json = JSON.stringify(apiErrorBody(message, errorCode));
-  if (config.errorBodyAsJsonString) sendBody(res, 200, JSON.stringify(json), 'text/plain; charset=utf-8', headers);
-  else sendBody(res, 200, json, 'application/json; charset=utf-8', headers);
+  sendBody(res, 200, json, config.errorBodyAsJsonString ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8', headers);
 }
 
 /** What a real server answers for a path it has no route for. */
@@ -133,7 +135,27 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** A boolean query flag, read case-insensitively (Python writes `True` / `False`); absent → false, bare `?flag` → true. */
 export function queryFlag(query: URLSearchParams, name: string): boolean {
-  const v = query.get(name);
-  return v !== null && v !== 'false' && v !== '0';
+  if (query.get(name) === '') return true;
+  return optionalFlag(query, name) ?? false;
+}
+
+/** A boolean query flag that may be absent: `true`/`True`/`1` → true, `false`/`False`/`0` → false, absent or empty → undefined. */
+export function optionalFlag(query: URLSearchParams, name: string): boolean | undefined {
+  const v = query.get(name)?.trim().toLowerCase();
+  if (v === undefined || v === '') return undefined;
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  return true;
+}
+
+/**
+ * One page of a non-public list (`/api/tables`, `/api/groups`, …): `page` counts from 1 as the grok CLI
+ * sends it (`page=1` is the first page); no `limit` → everything.
+ */
+export function pageOf<T>(items: T[], query: URLSearchParams): T[] {
+  const limit = Number(query.get('limit') ?? '');
+  if (!query.get('limit') || !Number.isInteger(limit) || limit <= 0) return items;
+  const page = Math.max(1, Math.trunc(Number(query.get('page') ?? '1')) || 1);
+  return items.slice((page - 1) * limit, page * limit);
 }

@@ -1,8 +1,11 @@
 // The API routes under /api, as in the reference plus what current servers add (README "Routes").
 import type { CreationResult } from '../../src/api/types';
-import { callFunction } from './functions';
+import { connectionJson } from './entities';
+import { saveGroup } from './group-save';
 import { parseInclude } from './groups';
-import { ApiError, type Ctx, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
+import { ApiError, type Ctx, optionalFlag, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
+import { requestMembership, requestsOf, resolveRequest } from './memberships';
+import { platformRoutes } from './routes-platform';
 import type { EmulatorState } from './state';
 
 export function apiRoutes(state: EmulatorState): Route[] {
@@ -12,7 +15,7 @@ export function apiRoutes(state: EmulatorState): Route[] {
   /** A creation result spelt as configured (real servers have been seen with both spellings). */
   const creation = (r: CreationResult): Record<string, string> =>
     state.config.creationResultKeys === 'variant' ? { id: r.ID, 'Grok name': r.name, url: r.URL, markup: r.Markup } : { ...r };
-  const call = async (ctx: Ctx) => sendJson(ctx.res, await callFunction(ctx.params.name, await readJson(ctx.req), tables));
+  const call = async (ctx: Ctx) => sendJson(ctx.res, await state.functions.call(ctx.params.name, await readJson(ctx.req), state.runContext()));
   const currentGroup = (ctx: Ctx) => sendJson(ctx.res, groups.toJson(groups.get(groups.currentUserId), parseInclude(ctx.query.get('include'))));
 
   /** Listing (trailing `/`) or download of a connection's file via the internal connectors route. */
@@ -25,7 +28,10 @@ export function apiRoutes(state: EmulatorState): Route[] {
   };
 
   return [
-    { method: 'GET', path: 'info/server', handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
+    { method: 'GET', path: 'info/server', open: true, handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
+
+    // Beyond the reference, as real servers (dev-key login, users, functions and connections lists, the non-public lists, …)
+    ...platformRoutes(state),
 
     // Files
     {
@@ -54,11 +60,7 @@ export function apiRoutes(state: EmulatorState): Route[] {
       method: 'GET',
       path: `${V1}/connections/:name`,
       flag: 'listing',
-      handler: (ctx) => {
-        const c = files.connector(ctx.params.name);
-        const [namespace, short] = c.name.split(':');
-        sendJson(ctx.res, { id: c.id, name: short, nqName: c.name, namespace, friendlyName: short, dataSource: 'Files' });
-      },
+      handler: (ctx) => sendJson(ctx.res, connectionJson(files.connector(ctx.params.name))),
     },
     { method: 'GET', path: 'connectors/connections/:id/files', flag: 'listing', handler: connectorFiles },
     { method: 'GET', path: 'connectors/connections/:id/files/*', flag: 'listing', handler: connectorFiles },
@@ -71,7 +73,9 @@ export function apiRoutes(state: EmulatorState): Route[] {
       path: `${V1}/dashboards/:name/:tableIds`,
       handler: async (ctx) => {
         const layout = await readJson(ctx.req);
-        if (layout !== undefined && (typeof layout !== 'object' || layout === null)) throw new ApiError(400, 'The layout must be a JSON object');
+        if (layout !== undefined && (typeof layout !== 'object' || layout === null || Array.isArray(layout))) {
+          throw new ApiError(400, 'The layout must be a JSON object');
+        }
         sendJson(ctx.res, creation(tables.createDashboard(ctx.params.name, ctx.params.tableIds, layout, ctx.origin)));
       },
     },
@@ -95,7 +99,10 @@ export function apiRoutes(state: EmulatorState): Route[] {
         const target = tables.findDashboard(id) ?? tables.find(id);
         if (!target) throw new ApiError(404, `Entity ${id} not found`);
         const outcome = tables.share(target, ctx.query.get('groups'), ctx.query.get('access'), groups, false);
-        sendJson(ctx.res, { status: outcome.failed.length ? 'partial' : 'success', ...outcome });
+        // As real servers: `failed` when nothing could be shared, `partial_success` when some could.
+        const nothing = outcome.shared.length + outcome.alreadyShared.length === 0;
+        const status = outcome.failed.length === 0 ? 'success' : nothing ? 'failed' : 'partial_success';
+        sendJson(ctx.res, { status, ...outcome });
       },
     },
 
@@ -104,14 +111,14 @@ export function apiRoutes(state: EmulatorState): Route[] {
 
     // Groups (specific paths before `groups/:id`)
     { method: 'GET', path: `${V1}/groups`, handler: (ctx) => sendJson(ctx.res, groups.list(ctx.query.get('text'), parseInclude(ctx.query.get('include')))) },
-    { method: 'POST', path: `${V1}/groups`, handler: async (ctx) => sendJson(ctx.res, groups.create(await readJson(ctx.req), queryFlag(ctx.query, 'saveRelations'))) },
+    { method: 'POST', path: `${V1}/groups`, handler: async (ctx) => sendJson(ctx.res, saveGroup(groups, await readJson(ctx.req), queryFlag(ctx.query, 'saveRelations'))) },
     { method: 'GET', path: `${V1}/groups/lookup`, handler: (ctx) => sendJson(ctx.res, groups.lookup(ctx.query.get('query'))) },
     { method: 'GET', path: `${V1}/groups/current`, generation: 'new', handler: currentGroup },
     {
       method: 'POST',
       path: `${V1}/groups/requests/:id/approve`,
       handler: (ctx) => {
-        groups.resolve(ctx.params.id, true);
+        resolveRequest(groups, ctx.params.id, true);
         sendEmpty(ctx.res);
       },
     },
@@ -119,15 +126,15 @@ export function apiRoutes(state: EmulatorState): Route[] {
       method: 'POST',
       path: `${V1}/groups/requests/:id/deny`,
       handler: (ctx) => {
-        groups.resolve(ctx.params.id, false);
+        resolveRequest(groups, ctx.params.id, false);
         sendEmpty(ctx.res);
       },
     },
     { method: 'GET', path: `${V1}/groups/:id`, handler: (ctx) => sendJson(ctx.res, groups.toJson(groups.get(ctx.params.id), parseInclude(ctx.query.get('include')))) },
-    { method: 'GET', path: `${V1}/groups/:id/members`, handler: (ctx) => sendJson(ctx.res, groups.members(ctx.params.id, queryFlag(ctx.query, 'admin'))) },
-    { method: 'GET', path: `${V1}/groups/:id/memberships`, handler: (ctx) => sendJson(ctx.res, groups.memberships(ctx.params.id, queryFlag(ctx.query, 'admin'))) },
-    { method: 'POST', path: `${V1}/groups/:id/request`, handler: (ctx) => sendJson(ctx.res, groups.requestMembership(ctx.params.id)) },
-    { method: 'GET', path: `${V1}/groups/:id/requests`, handler: (ctx) => sendJson(ctx.res, groups.requestsOf(ctx.params.id)) },
+    { method: 'GET', path: `${V1}/groups/:id/members`, handler: (ctx) => sendJson(ctx.res, groups.members(ctx.params.id, optionalFlag(ctx.query, 'admin'))) },
+    { method: 'GET', path: `${V1}/groups/:id/memberships`, handler: (ctx) => sendJson(ctx.res, groups.memberships(ctx.params.id, optionalFlag(ctx.query, 'admin'))) },
+    { method: 'POST', path: `${V1}/groups/:id/request`, handler: (ctx) => sendJson(ctx.res, requestMembership(groups, ctx.params.id)) },
+    { method: 'GET', path: `${V1}/groups/:id/requests`, handler: (ctx) => sendJson(ctx.res, requestsOf(groups, ctx.params.id)) },
     { method: 'GET', path: `${V1}/user/group`, generation: 'old', handler: currentGroup },
 
     // The reference function call: `{name}` is a single segment, so it cannot shadow the routes above.

@@ -1,20 +1,22 @@
-// Datagrok "smart search" for GET /groups?text=..., the subset real clients use:
-//   name contains "chem"    name = "Chemists"    name starts with "Ch"    friendlyName contains "x"
+// Datagrok "smart search" (`text=` of the list routes), the subset real clients use, on any record:
+//   name contains "chem"    name = "Chemists"    name starts with "Ch"    source = "script"
 //   personal = false        hidden = true        createdOn > -1w         createdOn < 2024-01-01
-//   plain words             (substring of name or friendly name)
+//   #demo                   (a tag)              plain words             (substring of name, friendly name or nqName)
+// Any string field of the record can be compared (field names case-insensitive); booleans with = / !=.
 // Conditions may be joined with `and`.
-import type { GroupRecord } from './groups';
 
-const FIELD = /^(name|friendlyname|description)\s+(contains|starts\s+with|ends\s+with|=|!=)\s+(.+)$/i;
-const FLAG = /^(personal|hidden)\s*(=|!=)\s*(true|false)$/i;
-const DATE = /^(createdon|updatedon)\s*(>=|<=|>|<|=)\s*(\S+)$/i;
+/** What a record offers to the search: its fields (strings, booleans, dates as ISO strings) and tags. */
+export type Searchable = object & { name: string; friendlyName?: string; tags?: string[] };
 
-export function searchMatches(text: string, g: GroupRecord): boolean {
+const FIELD = /^([A-Za-z#]+)\s+(contains|starts\s+with|ends\s+with)\s+(.+)$/i;
+const COMPARE = /^([A-Za-z#]+)\s*(>=|<=|!=|=|>|<)\s*(.+)$/i;
+
+export function searchMatches(text: string, record: Searchable): boolean {
   return text
     .split(/\s+and\s+/i)
     .map((c) => c.trim())
     .filter(Boolean)
-    .every((condition) => conditionMatches(condition, g));
+    .every((condition) => conditionMatches(condition, record));
 }
 
 function unquote(s: string): string {
@@ -22,41 +24,58 @@ function unquote(s: string): string {
   return /^(".*"|'.*')$/.test(t) ? t.slice(1, -1) : t;
 }
 
-function conditionMatches(condition: string, g: GroupRecord): boolean {
+/** The record's field of that name, case-insensitively. */
+function field(record: Searchable, name: string): unknown {
+  const lower = name.toLowerCase();
+  const key = Object.keys(record).find((k) => k.toLowerCase() === lower);
+  return key === undefined ? undefined : (record as Record<string, unknown>)[key];
+}
+
+function conditionMatches(condition: string, record: Searchable): boolean {
   let m = FIELD.exec(condition);
-  if (m) {
-    const key = m[1].toLowerCase();
-    const value = (key === 'name' ? g.name : key === 'friendlyname' ? g.friendlyName : g.description).toLowerCase();
+  if (m && typeof field(record, m[1]) === 'string') {
+    const value = String(field(record, m[1])).toLowerCase();
     const wanted = unquote(m[3]).toLowerCase();
     const op = m[2].toLowerCase().replace(/\s+/g, ' ');
     if (op === 'contains') return value.includes(wanted);
     if (op === 'starts with') return value.startsWith(wanted);
-    if (op === 'ends with') return value.endsWith(wanted);
-    if (op === '=') return value === wanted;
-    return value !== wanted;
+    return value.endsWith(wanted);
   }
-  m = FLAG.exec(condition);
+  m = COMPARE.exec(condition);
   if (m) {
-    const actual = m[1].toLowerCase() === 'personal' ? g.personal : g.hidden;
-    const equal = actual === (m[3].toLowerCase() === 'true');
-    return m[2] === '=' ? equal : !equal;
-  }
-  m = DATE.exec(condition);
-  if (m) {
-    const when = parseWhen(m[3]);
-    if (when !== undefined) {
-      const actual = Date.parse(m[1].toLowerCase() === 'createdon' ? g.createdOn : g.updatedOn);
-      const op = m[2];
-      if (op === '>') return actual > when;
-      if (op === '<') return actual < when;
-      if (op === '>=') return actual >= when;
-      if (op === '<=') return actual <= when;
-      return new Date(actual).toDateString() === new Date(when).toDateString();
+    const actual = field(record, m[1]);
+    const op = m[2];
+    const wanted = unquote(m[3]);
+    if (typeof actual === 'boolean' && /^(true|false)$/i.test(wanted) && (op === '=' || op === '!=')) {
+      const equal = actual === (wanted.toLowerCase() === 'true');
+      return op === '=' ? equal : !equal;
+    }
+    const isDate = /^(createdon|updatedon)$/i.test(m[1]);
+    if (isDate && typeof actual === 'string') {
+      const when = parseWhen(wanted);
+      if (when !== undefined) return compareDates(Date.parse(actual), op, when);
+    }
+    if (typeof actual === 'string' && (op === '=' || op === '!=')) {
+      const equal = actual.toLowerCase() === wanted.toLowerCase();
+      return op === '=' ? equal : !equal;
     }
   }
-  if (condition.startsWith('#')) return false; // tags: no group in the emulator has any
+  if (condition.startsWith('#')) {
+    const tag = condition.slice(1).toLowerCase();
+    return (record.tags ?? []).some((t) => t.toLowerCase() === tag);
+  }
   const word = unquote(condition).toLowerCase();
-  return g.name.toLowerCase().includes(word) || g.friendlyName.toLowerCase().includes(word);
+  const names = [record.name, record.friendlyName, field(record, 'nqName')].filter((x): x is string => typeof x === 'string');
+  return names.some((n) => n.toLowerCase().includes(word));
+}
+
+function compareDates(actual: number, op: string, when: number): boolean {
+  if (op === '>') return actual > when;
+  if (op === '<') return actual < when;
+  if (op === '>=') return actual >= when;
+  if (op === '<=') return actual <= when;
+  if (op === '!=') return new Date(actual).toDateString() !== new Date(when).toDateString();
+  return new Date(actual).toDateString() === new Date(when).toDateString();
 }
 
 const UNIT_MS: Record<string, number> = { h: 3600e3, d: 86400e3, w: 7 * 86400e3, m: 30 * 86400e3, y: 365 * 86400e3 };
@@ -67,4 +86,10 @@ function parseWhen(s: string): number | undefined {
   if (rel) return Date.now() - Number(rel[1]) * UNIT_MS[rel[2].toLowerCase()];
   const abs = Date.parse(unquote(s));
   return Number.isNaN(abs) ? undefined : abs;
+}
+
+/** The records matching `text` (all when it is empty). */
+export function search<T extends Searchable>(records: Iterable<T>, text: string | null): T[] {
+  const all = [...records];
+  return text?.trim() ? all.filter((r) => searchMatches(text, r)) : all;
 }

@@ -1,5 +1,6 @@
-// Demo data (README "Demo data"): users, groups, pending requests, connectors, files, one table.
-import { CITIES_CSV, COUNTRIES_CSV, carsCsv, demogCsv, NOTES_TXT, README_MD } from './demo-data';
+// Demo data (README "Demo data"): users, groups, pending requests, connectors, files, tables in projects, dashboards.
+import { CITIES_CSV, COUNTRIES_CSV, carsCsv, demogCsv, KPI_CSV, MOLECULES_CSV, NOTES_TXT, README_MD, salesCsv, WEEKLY_MD } from './demo-data';
+import type { UserRecord } from './entities';
 import type { ConnectorFiles } from './files';
 import type { GroupStore } from './groups';
 import type { TableStore } from './tables';
@@ -19,8 +20,42 @@ export const IDS = {
   demoFiles: 'f0000000-0000-4000-8000-000000000001',
   appData: 'f0000000-0000-4000-8000-000000000002',
   demoHome: 'f0000000-0000-4000-8000-000000000003',
+  chemistryFiles: 'f0000000-0000-4000-8000-000000000004',
+  salesFiles: 'f0000000-0000-4000-8000-000000000005',
+  reportsFiles: 'f0000000-0000-4000-8000-000000000006',
   demogTable: 'b0000000-0000-4000-8000-000000000001',
+  carsTable: 'b0000000-0000-4000-8000-000000000002',
+  citiesTable: 'b0000000-0000-4000-8000-000000000003',
+  countriesTable: 'b0000000-0000-4000-8000-000000000004',
+  moleculesTable: 'b0000000-0000-4000-8000-000000000005',
+  salesQ1Table: 'b0000000-0000-4000-8000-000000000006',
+  salesQ2Table: 'b0000000-0000-4000-8000-000000000007',
+  geoDashboard: 'b1000000-0000-4000-8000-000000000001',
+  salesDashboard: 'b1000000-0000-4000-8000-000000000002',
 } as const;
+
+const LOGINS = ['demo', 'alice', 'bob', 'carol', 'dave'] as const;
+const NAMES: Record<(typeof LOGINS)[number], [string, string]> = {
+  demo: ['Demo', 'User'],
+  alice: ['Alice', 'Andersen'],
+  bob: ['Bob', 'Brown'],
+  carol: ['Carol', 'Chen'],
+  dave: ['Dave', 'Davis'],
+};
+
+/** The users behind the personal groups (user ids `d1000000-…-<n>`); the first is the current user. */
+export function seedUsers(): [UserRecord[], string] {
+  const users = LOGINS.map((login, i) => ({
+    id: `d1000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    login,
+    firstName: NAMES[login][0],
+    lastName: NAMES[login][1],
+    email: `${login}@example.com`,
+    groupId: IDS[login],
+    status: 'active' as const,
+  }));
+  return [users, users[0].id];
+}
 
 const CREATED = '2024-01-15T09:00:00.000Z';
 
@@ -68,6 +103,7 @@ export function seedGroups(groups: GroupStore, extraGroups = 0): void {
       toId: t.id,
       description: `${f.friendlyName} wants to join ${t.friendlyName}`,
       createdOn: CREATED,
+      updatedOn: CREATED,
       approved: null,
       resolutionDate: null,
     });
@@ -89,6 +125,9 @@ export async function seedFiles(files: ConnectorFiles): Promise<string> {
     { id: IDS.demoFiles, name: 'System:DemoFiles' },
     { id: IDS.appData, name: 'System:AppData' },
     { id: IDS.demoHome, name: 'demo:Home' },
+    { id: IDS.chemistryFiles, name: 'Samples:Chemistry', description: 'Small molecules with formulas and SMILES', tags: ['chem'] },
+    { id: IDS.salesFiles, name: 'Samples:Sales', description: 'Quarterly sales per region', tags: ['demo'] },
+    { id: IDS.reportsFiles, name: 'Shared:Reports', description: 'Weekly platform reports', tags: ['reports'] },
   ];
   await files.wipe();
   const demo = files.connector('System:DemoFiles');
@@ -99,10 +138,30 @@ export async function seedFiles(files: ConnectorFiles): Promise<string> {
   await files.write(demo, 'geo/countries.csv', COUNTRIES_CSV);
   await files.write(demo, 'readme.md', README_MD);
   await files.write(files.connector('demo:Home'), 'notes.txt', NOTES_TXT);
+  const chem = files.connector('Samples:Chemistry');
+  await files.write(chem, 'molecules.csv', MOLECULES_CSV);
+  await files.write(chem, 'readme.md', '# Chemistry samples\n\nmolecules.csv: a few well-known molecules.\n');
+  const sales = files.connector('Samples:Sales');
+  await files.write(sales, '2023/q1.csv', salesCsv(20231));
+  await files.write(sales, '2023/q2.csv', salesCsv(20232));
+  await files.write(sales, '2024/q1.csv', salesCsv(20241));
+  const reports = files.connector('Shared:Reports');
+  await files.write(reports, 'kpi.csv', KPI_CSV);
+  await files.write(reports, 'weekly.md', WEEKLY_MD);
   return demog;
 }
 
+/** Tables in projects (Demo, Geo, Chem, Revenue) and two dashboards on them. */
 export async function seedTables(tables: TableStore, demogCsvText: string): Promise<void> {
   await tables.wipe();
   await tables.put('Demo', 'demog', demogCsvText, IDS.demogTable);
+  await tables.put('Demo', 'car_models', carsCsv(), IDS.carsTable);
+  await tables.put('Geo', 'world_cities', CITIES_CSV, IDS.citiesTable);
+  await tables.put('Geo', 'world_countries', COUNTRIES_CSV, IDS.countriesTable);
+  await tables.put('Chem', 'molecules', MOLECULES_CSV, IDS.moleculesTable);
+  await tables.put('Revenue', 'revenue_2024q1', salesCsv(20241), IDS.salesQ1Table);
+  await tables.put('Revenue', 'revenue_2024q2', salesCsv(20242), IDS.salesQ2Table);
+  const geoLayout = { viewers: [{ type: 'Map', table: 'world_cities' }, { type: 'Grid', table: 'world_countries' }] };
+  tables.createDashboard('World overview', `${IDS.citiesTable},${IDS.countriesTable}`, geoLayout, '', IDS.geoDashboard);
+  tables.createDashboard('Revenue review', `${IDS.salesQ1Table},${IDS.salesQ2Table}`, { viewers: [{ type: 'Bar chart' }] }, '', IDS.salesDashboard);
 }

@@ -19,6 +19,7 @@ import {
   sendJson,
   sendRouteMissing,
 } from './http';
+import { cutAfter, nginxPage, stallAfter } from './fault-responses';
 import { apiRoutes } from './routes';
 import { EmulatorState, type LogEntry } from './state';
 
@@ -33,6 +34,8 @@ export interface EmulatorOptions {
   dataDir?: string;
   /** Seeds this many extra groups named `Team 0001`, ... */
   extraGroups?: number;
+  /** Adds this many generated functions (`Bench:Func0001`, ...) to the demo ones, for benchmarks. */
+  extraFunctions?: number;
   /** Shorthand for config.generation. */
   generation?: Generation;
   /** Config applied on start and kept across reset(). */
@@ -50,11 +53,6 @@ export interface Emulator {
   reset(): Promise<void>;
   state: EmulatorState;
 }
-
-const nginxPage = (status: number) => {
-  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
-  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-};
 
 interface CompiledRoute extends Route {
   segments: string[];
@@ -82,92 +80,23 @@ function exists(route: Route, config: EmulatorConfig): boolean {
   return true;
 }
 
-/** Lets the headers and `limit` body bytes out, then drops the connection. */
-function cutAfter(res: ServerResponse, limit: number): void {
-  let sent = 0;
-  let cut = false;
-  const write = res.write.bind(res) as (chunk: Buffer, cb?: () => void) => boolean;
-  const drop = () => res.socket?.destroy();
-  const push = (chunk: unknown, encoding?: unknown): boolean => {
-    if (cut) return false;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    if (sent + buf.length < limit) {
-      sent += buf.length;
-      return write(buf);
-    }
-    cut = true;
-    const part = buf.subarray(0, limit - sent);
-    sent = limit;
-    if (part.length > 0) write(part, drop);
-    else {
-      res.flushHeaders();
-      res.socket?.end();
-      setTimeout(drop, 50).unref();
-    }
-    return false;
-  };
-  const end = res.end.bind(res) as (cb?: () => void) => void;
-  res.write = ((chunk: unknown, encoding?: unknown) => push(chunk, encoding)) as typeof res.write;
-  res.end = ((chunk?: unknown, encoding?: unknown) => {
-    if (chunk !== undefined && typeof chunk !== 'function') push(chunk, encoding);
-    if (!cut && sent === limit) push(Buffer.alloc(0));
-    if (!cut) {
-      // The whole body was shorter than the limit: it goes out complete, then the connection drops.
-      cut = true;
-      end(drop);
-    }
-    return res;
-  }) as typeof res.end;
-}
-
-/**
- * Lets the headers and `limit` body bytes out, then sends nothing more and never ends the response: the
- * connection stays open until the client gives up, or reset()/close() destroys it. Writes after the
- * limit are swallowed and report backpressure that never drains, so a streaming handler just waits.
- */
-function stallAfter(res: ServerResponse, limit: number, stalled: Set<{ destroy(): void }>): void {
-  let sent = 0;
-  let holding = false;
-  const socket = res.socket;
-  if (socket) {
-    stalled.add(socket);
-    socket.once('close', () => stalled.delete(socket));
-  }
-  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
-  const hold = () => {
-    if (holding) return;
-    holding = true;
-    res.flushHeaders();
-  };
-  const push = (chunk: unknown, encoding?: unknown): boolean => {
-    if (holding) return false;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-    const part = buf.subarray(0, limit - sent);
-    sent += part.length;
-    if (part.length > 0) write(part);
-    if (sent >= limit) {
-      hold();
-      return false;
-    }
-    return true;
-  };
-  res.write = ((chunk: unknown, encoding?: unknown) => push(chunk, encoding)) as typeof res.write;
-  res.end = ((chunk?: unknown, encoding?: unknown) => {
-    if (chunk !== undefined && typeof chunk !== 'function') push(chunk, encoding);
-    hold(); // a body shorter than the limit goes out whole, but the response is never ended either
-    return res;
-  }) as typeof res.end;
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const key = options.key ?? 'demo-key';
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'datagrok-emulator-')));
   const baseConfig = { ...options.config, ...(options.generation ? { generation: options.generation } : {}) };
-  const state = new EmulatorState(path.resolve(dataDir), options.extraGroups ?? 0, mergeConfig(defaultConfig(), baseConfig));
+  const state = new EmulatorState(path.resolve(dataDir), options.extraGroups ?? 0, mergeConfig(defaultConfig(), baseConfig), options.extraFunctions ?? 0);
+  state.key = key;
   await state.reset();
   const routes: CompiledRoute[] = apiRoutes(state).map((r) => ({ ...r, segments: r.path.split('/') }));
   let origin = '';
+
+  /** The API key as `Bearer <key>`, or a session token of the dev-key login, bare (as the grok CLI sends it) or after `Bearer `. */
+  function isAuthorized(header: string | undefined): boolean {
+    if (header === undefined) return false;
+    if (header === `Bearer ${key}`) return true;
+    return state.tokens.has(header.startsWith('Bearer ') ? header.slice('Bearer '.length) : header);
+  }
 
   async function control(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
     const method = req.method ?? 'GET';
@@ -198,9 +127,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function api(req: IncomingMessage, res: ServerResponse, rawPath: string, query: string, authorized: boolean): Promise<void> {
     if (!rawPath.startsWith('/api/')) return sendRouteMissing(res);
     const sub = rawPath.slice('/api/'.length);
-    if ((sub.startsWith('public/') || sub.startsWith('connectors/')) && !authorized) {
-      return sendJson(res, { '#type': 'ApiError', message: 'Unauthorized: invalid API key', errorCode: 401 }, 401);
-    }
+    const unauthorized = () => sendJson(res, { '#type': 'ApiError', message: 'Unauthorized: invalid API key', errorCode: 401 }, 401);
+    if ((sub.startsWith('public/') || sub.startsWith('connectors/')) && !authorized) return unauthorized();
     let segs: string[];
     try {
       segs = sub.split('/').map(decodeURIComponent);
@@ -214,6 +142,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!m) continue;
       // A switched-off route is missing, not shadowed by a later pattern (groups/current vs groups/:id).
       if (!exists(route, state.config)) break;
+      if (!route.open && !authorized) return unauthorized();
       const ctx: Ctx = { req, res, params: m.params, rest: m.rest, query: new URLSearchParams(query), origin };
       return route.handler(ctx);
     }
@@ -236,7 +165,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const method = req.method ?? 'GET';
-    const authorized = req.headers.authorization === `Bearer ${key}`;
+    const authorized = isAuthorized(req.headers.authorization);
     const entry: LogEntry = { method, path: rawPath, query, status: 0, authorized };
     state.log.push(entry);
     res.on('close', () => {

@@ -1,8 +1,13 @@
 // Everything the emulator knows: config, fault queue, request log and the platform's data.
+import { readFile } from 'node:fs/promises';
 import { type EmulatorConfig, type Fault, defaultConfig } from './config';
+import type { UserRecord } from './entities';
 import { ConnectorFiles, type FileState } from './files';
-import { GroupStore } from './groups';
-import { seedFiles, seedGroups, seedTables } from './seed';
+import type { RunContext } from './func-catalog';
+import { FunctionRegistry } from './functions';
+import { BOTH, GroupStore } from './groups';
+import { requestJson } from './memberships';
+import { seedFiles, seedGroups, seedTables, seedUsers } from './seed';
 import { TableStore } from './tables';
 
 export interface LogEntry {
@@ -13,7 +18,7 @@ export interface LogEntry {
   query: string;
   /** 0 when the connection was dropped before any status was sent. */
   status: number;
-  /** Whether the request carried the right `Authorization: Bearer <key>`. */
+  /** Whether the request carried the right `Authorization: Bearer <key>` (or a session token from the dev-key login). */
   authorized: boolean;
 }
 
@@ -37,15 +42,26 @@ export class EmulatorState {
   readonly groups = new GroupStore();
   readonly files: ConnectorFiles;
   readonly tables: TableStore;
+  readonly functions: FunctionRegistry;
+  users: UserRecord[] = [];
+  /** The current user (the owner of the API key). */
+  currentUser = '';
+  /** The API key (set by startEmulator); the dev-key login trades it for a token. */
+  key = 'demo-key';
+  /** Session tokens handed out by the dev-key login (`POST /api/users/login/dev`). */
+  readonly tokens = new Set<string>();
 
   constructor(
     readonly dataDir: string,
     readonly extraGroups = 0,
     /** Config applied on start and on every reset (the CLI's --generation). */
     readonly baseConfig: Partial<EmulatorConfig> = {},
+    /** `--functions N`: this many generated functions on top of the demo ones. */
+    readonly extraFunctions = 0,
   ) {
     this.files = new ConnectorFiles(dataDir);
     this.tables = new TableStore(dataDir, this.files.tmpDir);
+    this.functions = new FunctionRegistry(extraFunctions);
   }
 
   /** Reseeds demo data; config back to defaults; faults and request log cleared. */
@@ -54,9 +70,19 @@ export class EmulatorState {
     this.faults = [];
     this.log = [];
     this.endStalled();
+    this.tokens.clear();
     seedGroups(this.groups, this.extraGroups);
+    [this.users, this.currentUser] = seedUsers();
     const demog = await seedFiles(this.files);
     await seedTables(this.tables, demog);
+  }
+
+  /** What functions compute on: the stored tables and connector files. */
+  runContext(): RunContext {
+    return {
+      rows: (table) => this.tables.rows(table),
+      readText: async (connector, relPath) => (await readFile(this.files.resolve(this.files.connector(connector), relPath.split('/')))).toString('utf8'),
+    };
   }
 
   /** Drops every connection a `stallAfterBytes` fault is holding open. */
@@ -67,11 +93,10 @@ export class EmulatorState {
 
   async snapshot(): Promise<StateSnapshot> {
     const g = this.groups;
-    const all = { children: true, childObjects: true, parents: true, parentObjects: true };
     return {
       config: this.config,
-      groups: [...g.groups.values()].map((x) => g.toJson(x, all)),
-      requests: g.requests.map((r) => g.requestJson(r)),
+      groups: [...g.groups.values()].map((x) => g.toJson(x, BOTH)),
+      requests: g.requests.map((r) => requestJson(g, r)),
       tables: [...this.tables.tables.values()].map((t) => ({
         ID: t.id,
         name: t.name,

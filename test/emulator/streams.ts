@@ -27,16 +27,16 @@ class Digest extends Transform {
 /**
  * Streams the request body into `target`. Resolves once the file is in place; rejects (and deletes the
  * partial temp file) when the client aborts. `prepare` runs after the body arrived, before the rename
- * (e.g. creating parent folders), and may throw to refuse the upload.
+ * (e.g. creating parent folders), and may throw to refuse the upload (what arrived is passed to it).
  */
-export async function receiveToFile(req: IncomingMessage, tmpDir: string, target: string, prepare?: () => Promise<void>): Promise<Stored> {
+export async function receiveToFile(req: IncomingMessage, tmpDir: string, target: string, prepare?: (received: Stored) => Promise<void>): Promise<Stored> {
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, `${randomUUID()}.part`);
   const digest = new Digest();
   try {
     await pipeline(req, digest, createWriteStream(tmp));
     if (!req.complete) throw new Error('upload aborted');
-    await prepare?.();
+    await prepare?.({ bytes: digest.bytes, sha256: '' });
     await rename(tmp, target);
   } catch (e) {
     await rm(tmp, { force: true });

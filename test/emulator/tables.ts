@@ -31,6 +31,7 @@ export interface ProjectRecord {
   id: string;
   name: string;
   tableIds: string[];
+  createdOn: string;
 }
 
 export interface DashboardRecord {
@@ -110,7 +111,10 @@ export class TableStore {
     const existing = isUuid(raw) ? this.get(raw) : this.find(raw);
     const names = existing ? { project: existing.project, table: existing.name } : this.parseName(raw);
     let id = existing?.id ?? randomUUID();
-    const stored = await receiveToFile(req, this.tmpDir, this.fileOf(id));
+    // The reference says the body is required: an empty upload is refused and changes nothing.
+    const stored = await receiveToFile(req, this.tmpDir, this.fileOf(id), async ({ bytes }) => {
+      if (bytes === 0) throw new ApiError(400, `The table ${platformName(raw)} has no data: the body is required (CSV)`);
+    });
     // Two first uploads of one name at once: the later one replaces the earlier, one table remains.
     const raced = existing ? undefined : this.find(raw);
     if (raced) {
@@ -134,7 +138,7 @@ export class TableStore {
     else this.tables.set(id, { id, name: table, project, createdOn: now, updatedOn: now, shares: [], ...stored });
     let p = [...this.projects.values()].find((x) => x.name.toLowerCase() === project.toLowerCase());
     if (!p) {
-      p = { id: randomUUID(), name: project, tableIds: [] };
+      p = { id: randomUUID(), name: project, tableIds: [], createdOn: now };
       this.projects.set(p.id, p);
     }
     if (!p.tableIds.includes(id)) p.tableIds.push(id);
@@ -154,7 +158,7 @@ export class TableStore {
     return { fields: parsed.meta.fields ?? [], rows: parsed.data };
   }
 
-  createDashboard(rawName: string, rawTableIds: string, layout: unknown, origin: string): CreationResult {
+  createDashboard(rawName: string, rawTableIds: string, layout: unknown, origin: string, newId: string = randomUUID()): CreationResult {
     const name = platformName(rawName).trim();
     if (!name) throw new ApiError(400, 'Dashboard name is required');
     const ids = rawTableIds.split(',').map((s) => s.trim()).filter(Boolean);
@@ -163,7 +167,7 @@ export class TableStore {
     let d = [...this.dashboards.values()].find((x) => x.name.toLowerCase() === name.toLowerCase());
     if (d) Object.assign(d, { tableIds, layout: layout ?? null });
     else {
-      d = { id: randomUUID(), name, tableIds, layout: layout ?? null, shares: [], createdOn: new Date().toISOString() };
+      d = { id: newId, name, tableIds, layout: layout ?? null, shares: [], createdOn: new Date().toISOString() };
       this.dashboards.set(d.id, d);
     }
     return { ID: d.id, name: d.name, Markup: `#{x.Project.${d.id}."${d.name}"}`, URL: `${origin}/p/${encodeURIComponent(d.name)}` };
