@@ -2,6 +2,7 @@
 // wait that a cancel ends early. Only body-less GETs are ever retried (see Transport.attempts).
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure } from './failures';
+import { looksLikeSignInPage, redirectFailure, webPageFailure } from './networkFailures';
 import { type ErrorResponse, header } from './receiver';
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -56,6 +57,11 @@ export function sleep(ms: number, signal: AbortSignal | undefined, ctx: FailureC
 /** A non-2xx answer (or an ApiError flagged by header): the error, and whether and when to retry. */
 export function responseFailure(res: ErrorResponse, ctx: FailureContext): AttemptFailure {
   const body = parseErrorBody(res.text, header(res.headers, 'content-type'));
+  if (res.status >= 300 && res.status < 400 && !body.apiError) {
+    return new AttemptFailure(redirectFailure(ctx, res.status, header(res.headers, 'location')), false);
+  }
+  // A sign-in gateway's page (some answer 401/403, some 200 with an api-error-less page).
+  if (body.html && res.status < 500 && looksLikeSignInPage(res.text)) return new AttemptFailure(webPageFailure(ctx, res.text), false);
   const headerValue = header(res.headers, 'api-error');
   if (headerValue !== undefined && res.status < 300) {
     body.apiError = body.apiError || body.message === undefined;
