@@ -28,6 +28,8 @@ export interface FailureContext {
   redact: (text: string) => string;
   /** The server's origin (a redirect's address is read against it). */
   origin?: string;
+  /** host:port of the proxy when requests go through one. */
+  proxyHost?: string;
 }
 
 const MAX_SERVER_MESSAGE = 500;
@@ -230,7 +232,7 @@ export interface TransportFailure {
 /** A transport-level failure (no usable response): network, timeout, cancellation. */
 export function transportFailure(
   err: unknown,
-  ctx: FailureContext & { cancelled: boolean; timeoutMs: number; connectMs: number; host: string; proxyHost?: string },
+  ctx: FailureContext & { cancelled: boolean; timeoutMs: number; connectMs: number; host: string },
 ): TransportFailure {
   const details = { method: ctx.method, path: ctx.path, cause: err };
   if (err instanceof DatagrokError) return { error: err, dropped: false };

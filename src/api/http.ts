@@ -139,6 +139,7 @@ export class Transport {
       hintMissingApi: spec.hintMissingApi ?? !this.baseEndsWithApi,
       redact: this.redact,
       origin: this.origin,
+      proxyHost: this.route.kind === 'proxy' ? this.route.proxy.host : undefined,
     };
   }
 
@@ -271,7 +272,6 @@ export class Transport {
       timeoutMs,
       connectMs: this.timeouts.connectMs,
       host: this.host,
-      proxyHost: this.route.kind === 'proxy' ? this.route.proxy.host : undefined,
     });
     return new AttemptFailure(error, dropped);
   }

@@ -85,14 +85,7 @@ export function networkSetupFailure(err: unknown, ctx: NetworkContext): Datagrok
   }
   const proxyStatus = proxyAnswer(messages);
   if (proxyStatus !== undefined && ctx.proxyHost) {
-    if (proxyStatus === 407) {
-      return setupFailure(
-        ctx,
-        `the proxy ${ctx.proxyHost} asks for credentials (407 Proxy Authentication Required), or rejected the ones given. Put them in the setting http.proxy (http://user:password@host:port) or http.proxyAuthorization (e.g. "Basic <base64 of user:password>"), or in HTTPS_PROXY.`,
-        err,
-        407,
-      );
-    }
+    if (proxyStatus === 407 || proxyStatus === 401) return proxyCredentialsFailure(ctx, ctx.proxyHost, proxyStatus, err);
     if (proxyStatus >= 500) {
       return setupFailure(
         ctx,
@@ -124,6 +117,16 @@ export function networkSetupFailure(err: unknown, ctx: NetworkContext): Datagrok
     );
   }
   return undefined;
+}
+
+/** The proxy wants credentials, or rejected the ones given (407; tinyproxy answers a plain request 401). */
+export function proxyCredentialsFailure(ctx: { what: string; method: string; path: string }, proxyHost: string, status: number, cause?: unknown): DatagrokError {
+  return setupFailure(
+    ctx,
+    `the proxy ${proxyHost} asks for credentials (${status === 407 ? '407 Proxy Authentication Required' : status}), or rejected the ones given. Put them in the setting http.proxy (http://user:password@host:port) or http.proxyAuthorization (e.g. "Basic <base64 of user:password>"), or in HTTPS_PROXY / HTTP_PROXY.`,
+    cause,
+    status,
+  );
 }
 
 /** The status a proxy answered instead of tunnelling or forwarding (undici's wording), if any. */
