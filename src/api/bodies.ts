@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import { DatagrokError } from './errors';
 import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure } from './failures';
+import { webPageFailure } from './networkFailures';
 import { type BodyInfo, mayBeApiError, SMALL_BODY } from './receiver';
 
 export function parseJsonBody(text: string, contentType: string | undefined, ctx: FailureContext, lenient: boolean): unknown {
@@ -13,11 +14,9 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
   } catch {
     const body = parseErrorBody(trimmed, contentType);
     if (lenient && !body.html) return text;
-    const why = body.html
-      ? 'the server answered with a web page instead of data'
-      : 'the server answered with something that is not JSON';
+    if (body.html) throw webPageFailure(ctx, trimmed);
     const hint = ctx.hintMissingApi ? ' Is the URL missing /api?' : ' Check the server URL.';
-    throw new DatagrokError('server', `${ctx.what} failed: ${why}.${hint}`, { method: ctx.method, path: ctx.path });
+    throw new DatagrokError('server', `${ctx.what} failed: the server answered with something that is not JSON.${hint}`, { method: ctx.method, path: ctx.path });
   }
   const api = apiErrorOf(value);
   if (api) throw serverFailure(ctx, 200, { apiError: true, html: false, ...api });

@@ -26,6 +26,7 @@ import type {
   FileEntry,
   Group,
   MembershipRequest,
+  Route,
   ShareAccess,
   TransferOptions,
   TransferResult,
@@ -53,6 +54,11 @@ export class DatagrokClient implements DatagrokApi {
   /** The base URL without a trailing '/'. */
   get baseUrl(): string {
     return this.http.baseUrl;
+  }
+
+  /** Direct or through which proxy this client's requests go (see network.ts). */
+  get route(): Route {
+    return this.http.route;
   }
 
   /** What has been learnt about the server's route generations (for diagnostics). */

@@ -1,5 +1,6 @@
 // Classifying what went wrong into one DatagrokError a UI can act on. Pure: no I/O here.
 import { DatagrokError } from './errors';
+import { networkSetupFailure, redirectFailure } from './networkFailures';
 import type { ErrorKind } from './types';
 
 /** What a (small) error body told us. */
@@ -25,6 +26,10 @@ export interface FailureContext {
   hintMissingApi: boolean;
   /** Removes the API key from any text that came from outside. */
   redact: (text: string) => string;
+  /** The server's origin (a redirect's address is read against it). */
+  origin?: string;
+  /** host:port of the proxy when requests go through one. */
+  proxyHost?: string;
 }
 
 const MAX_SERVER_MESSAGE = 500;
@@ -113,13 +118,8 @@ function cleanServerMessage(message: string | undefined, redact: (t: string) => 
 export function serverFailure(ctx: FailureContext, httpStatus: number, body: ErrorBody): DatagrokError {
   // An ApiError carries the real status in errorCode (real servers answer 200 with it).
   if (httpStatus >= 300 && httpStatus < 400 && !body.apiError) {
-    // Redirects are never followed (the key must not travel to another address); most often the URL
-    // says http:// where the server wants https://, or lacks a path prefix.
-    return new DatagrokError(
-      'badInput',
-      `${ctx.what} failed: the server redirects to another address (${httpStatus}). Use the address it redirects to as the server URL (e.g. https:// instead of http://).`,
-      { status: httpStatus, method: ctx.method, path: ctx.path },
-    );
+    // Redirects are never followed (the key must not travel to another address); see redirectFailure.
+    return redirectFailure(ctx, httpStatus);
   }
   const status = body.apiError && body.errorCode !== undefined ? body.errorCode : httpStatus >= 400 ? httpStatus : (body.errorCode ?? 500);
   const serverMessage = body.html ? undefined : cleanServerMessage(body.message, ctx.redact);
@@ -239,6 +239,8 @@ export function transportFailure(
   if (ctx.cancelled) {
     return { error: new DatagrokError('cancelled', `${ctx.what} was cancelled.`, details), dropped: false };
   }
+  const setup = networkSetupFailure(err, ctx);
+  if (setup) return { error: setup, dropped: false };
   const code = errorCode(err) ?? '';
   if (TIMEOUTS.has(code)) {
     const ms = code === 'UND_ERR_CONNECT_TIMEOUT' ? ctx.connectMs : ctx.timeoutMs;

@@ -1,11 +1,13 @@
 // The transport: one undici Agent per client, the auth header, timeouts, retries of idempotent GETs,
 // and turning every failure (status, ApiError on 200, HTML pages, dropped sockets) into a DatagrokError.
 import type { Readable } from 'node:stream';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { parseJsonBody, peekBody, readLimited } from './bodies';
+import { createPool } from './dispatcher';
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, transportFailure } from './failures';
 import { normalizeApiKey, parseHttpUrl } from './names';
+import type { Route } from './network';
 import { type BodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
 import { positive, type RequestSpec, relativePath } from './request';
 import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
@@ -28,14 +30,15 @@ export type { BodyInfo } from './receiver';
 /** Streams a body (ApiError-checked) and what the headers said. `commit()` marks data handed on to the caller. */
 export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void) => Promise<T>;
 
-
 export class Transport {
   readonly baseUrl: string;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
   private readonly key: string;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
+  /** Direct or through which proxy (see network.ts). */
+  readonly route: Route;
   private readonly timeouts: { connectMs: number; requestMs: number; transferMs: number };
   private readonly retries: number;
   private readonly retryBaseDelayMs: number;
@@ -56,13 +59,9 @@ export class Transport {
     this.retries = Math.max(0, Math.floor(options.retries ?? 3));
     this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 500);
     this.onRequest = options.onRequest;
-    this.agent = new Agent({
-      connect: { timeout: this.timeouts.connectMs },
-      headersTimeout: this.timeouts.requestMs,
-      bodyTimeout: this.timeouts.requestMs,
-      keepAliveTimeout: 10_000,
-      keepAliveMaxTimeout: 60_000,
-    });
+    const pool = createPool(url, this.timeouts, options.network);
+    this.agent = pool.dispatcher;
+    this.route = pool.route;
   }
 
   /** Whether the base URL ends in /api (when not, a plain 404 hints at it). */
@@ -139,6 +138,8 @@ export class Transport {
       path: relativePath(spec),
       hintMissingApi: spec.hintMissingApi ?? !this.baseEndsWithApi,
       redact: this.redact,
+      origin: this.origin,
+      proxyHost: this.route.kind === 'proxy' ? this.route.proxy.host : undefined,
     };
   }
 

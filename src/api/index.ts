@@ -2,5 +2,7 @@
 export { createClient, DatagrokClient, type ServerRoutes } from './client';
 export { badInput, DatagrokError, isDatagrokError } from './errors';
 export { DEFAULT_TIMEOUTS } from './http';
+export { describeRoute, isLoopback, parseProxyUrl, resolveRoute } from './network';
+export { isNetworkSetupFailure } from './networkFailures';
 export { hostOf, normalizeApiKey, normalizeBaseUrl, toRestName } from './names';
 export type * from './types';

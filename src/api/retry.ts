@@ -2,6 +2,7 @@
 // wait that a cancel ends early. Only body-less GETs are ever retried (see Transport.attempts).
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure } from './failures';
+import { looksLikeSignInPage, proxyCredentialsFailure, redirectFailure, webPageFailure } from './networkFailures';
 import { type ErrorResponse, header } from './receiver';
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -56,6 +57,16 @@ export function sleep(ms: number, signal: AbortSignal | undefined, ctx: FailureC
 /** A non-2xx answer (or an ApiError flagged by header): the error, and whether and when to retry. */
 export function responseFailure(res: ErrorResponse, ctx: FailureContext): AttemptFailure {
   const body = parseErrorBody(res.text, header(res.headers, 'content-type'));
+  // Requests to an http:// server go to the proxy as plain requests: its 407 arrives as an answer (and
+  // tinyproxy answers rejected credentials with an HTML 401 carrying a Basic challenge).
+  if (ctx.proxyHost && (res.status === 407 || (res.status === 401 && body.html && header(res.headers, 'www-authenticate') !== undefined))) {
+    return new AttemptFailure(proxyCredentialsFailure(ctx, ctx.proxyHost, res.status), false);
+  }
+  if (res.status >= 300 && res.status < 400 && !body.apiError) {
+    return new AttemptFailure(redirectFailure(ctx, res.status, header(res.headers, 'location')), false);
+  }
+  // A sign-in gateway's page (some answer 401/403, some 200 with an api-error-less page).
+  if (body.html && res.status < 500 && looksLikeSignInPage(res.text)) return new AttemptFailure(webPageFailure(ctx, res.text), false);
   const headerValue = header(res.headers, 'api-error');
   if (headerValue !== undefined && res.status < 300) {
     body.apiError = body.apiError || body.message === undefined;

@@ -1,6 +1,9 @@
 // The Datagrok public REST API as the rest of the extension sees it.
 // Pure TypeScript: nothing here (or anywhere under src/api) may import `vscode`.
 import type { Readable, Writable } from 'node:stream';
+import type { NetworkOptions } from './network';
+
+export type { NetworkOptions, Route } from './network';
 
 /** A group (a user's personal group is a group too). Fields per the API reference. */
 export interface Group {
@@ -117,6 +120,11 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   /** Called once per HTTP attempt, for logging. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Proxy and certificate settings, as plain data (see network.ts). Absent: direct, Node's default
+   * authorities (with NODE_EXTRA_CA_CERTS). The client builds its own dispatcher from them.
+   */
+  network?: NetworkOptions;
 }
 
 export type ErrorKind =
@@ -125,7 +133,7 @@ export type ErrorKind =
   | 'notFound' // 404 or an ApiError about a missing entity
   | 'server' // the server reported an error (5xx with a message, ApiError on 200, 4xx other)
   | 'unavailable' // 502/503/504 or an HTML error page: server or proxy down
-  | 'network' // connection refused/reset, DNS failure
+  | 'network' // connection refused/reset, DNS failure, an untrusted certificate, a proxy refusing
   | 'timeout'
   | 'cancelled'
   | 'badInput' // rejected before any request: bad name, path, URL or parameters

@@ -7,6 +7,7 @@ import { badInput, DatagrokError } from '../api/errors';
 import { hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
+import { NETWORK_SETTINGS, networkOptions, routeOf } from './networkSettings';
 import { signInFailure } from './signInFailure';
 import { displayName } from '../platform/groups';
 
@@ -44,6 +45,11 @@ export class Connection implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('datagrok.requestTimeoutSeconds') || e.affectsConfiguration('datagrok.transferTimeoutSeconds')) {
           this.closeClients();
+        }
+        if (NETWORK_SETTINGS.some((name) => e.affectsConfiguration(name))) {
+          // Proxy and certificate changes apply to the next request, without a reload.
+          this.closeClients();
+          this.changed.fire();
         }
         if (e.affectsConfiguration('datagrok.serverUrl')) {
           void this.refresh();
@@ -144,6 +150,7 @@ export class Connection implements vscode.Disposable {
     void cached?.client.close();
     const client = this.createClient(baseUrl, key);
     this.clients.set(baseUrl, { key, client });
+    this.log.info(`Requests to ${hostOf(baseUrl)} go ${this.route(baseUrl)}`);
     return client;
   }
 
@@ -194,7 +201,7 @@ export class Connection implements vscode.Disposable {
     this.users.set(baseUrl, Promise.resolve(user));
     this.rememberUser(baseUrl, user);
     await this.setServerUrl(baseUrl);
-    this.log.info(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}`);
+    this.log.info(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}; requests go ${this.route(baseUrl)}`);
     await this.refresh();
     return user;
   }
@@ -230,6 +237,11 @@ export class Connection implements vscode.Disposable {
     await config.update('serverUrl', baseUrl, target);
   }
 
+  /** Which route requests to that server (default: the active one) take, without credentials. */
+  route(baseUrl = this.serverUrl): string {
+    return routeOf(baseUrl);
+  }
+
   private rememberUser(baseUrl: string, user: Group): void {
     this.loadedUsers.set(baseUrl, user);
     this.userLoaded.fire(user);
@@ -245,6 +257,7 @@ export class Connection implements vscode.Disposable {
         transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,
       },
       onRequest: (entry) => logRequest(this.log, entry),
+      network: networkOptions(),
     });
   }
 

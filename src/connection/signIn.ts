@@ -62,7 +62,7 @@ export async function checkAndSignIn(
   apiKey: string,
 ): Promise<Group> {
   const baseUrl = normalizeBaseUrl(url);
-  const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)}…`, (_progress, signal) =>
+  const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)} (${services.connection.route(baseUrl)})…`, (_progress, signal) =>
     services.connection.signIn(baseUrl, apiKey, signal),
   );
   void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}.`);

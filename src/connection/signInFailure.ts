@@ -2,6 +2,7 @@
 // unreachable) turned into what to do, keeping its kind so the command layer offers the right actions.
 import { DatagrokError } from '../api/errors';
 import { hostOf } from '../api/names';
+import { isNetworkSetupFailure } from '../api/networkFailures';
 
 /**
  * A sign-in probe failed: says what to do in terms of sign-in (a wrong key, a URL that is not a
@@ -13,6 +14,8 @@ export function signInFailure(error: unknown, baseUrl: string): unknown {
   const host = hostOf(baseUrl);
   const detail = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
   let message: string;
+  // A certificate, proxy or gateway failure already says what to do.
+  if (isNetworkSetupFailure(error)) return new DatagrokError(error.kind, `${error.message} Nothing was stored.`, { ...error.details, cause: error });
   switch (error.kind) {
     case 'unauthorized':
       message = `${host} rejected the API key (401). Copy the whole key again from your Datagrok profile (API Key link); nothing was stored.`;

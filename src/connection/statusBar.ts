@@ -36,6 +36,8 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const tooltip = new vscode.MarkdownString(undefined, true);
     tooltip.appendMarkdown('**Datagrok** server  \n');
     tooltip.appendText(baseUrl);
+    tooltip.appendMarkdown('  \nRequests go ');
+    tooltip.appendText(this.connection.route(baseUrl));
     tooltip.appendMarkdown('\n\n');
     if (this.connection.isSignedIn) {
       const user = this.connection.peekUser();

@@ -2,7 +2,9 @@
 // the same emulator in the same run, and reports throughputs, client/curl ratios and the client's peak
 // extra memory. Not a test: it prints figures.
 //
-//   npm run bench -- [--size 1G|256M|...] [--runs N] [--in-process] [--dir /dev/shm]
+//   npm run bench -- [--size 1G|256M|...] [--runs N] [--in-process] [--dir /dev/shm] [--no-proxy]
+//
+// Then the same through a real tinyproxy (test/bench/proxied.ts): src/api with http.proxy vs curl -x.
 //
 // By default the emulator runs as a child process, so the client's event loop and RSS are its own;
 // --in-process shares one process (the memory figure then includes the emulator's buffers). --dir picks
@@ -18,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createClient } from '../../src/api';
 import { startEmulator } from '../emulator/server';
+import { proxiedRun } from './proxied';
 
 const MiB = 1024 * 1024;
 const KEY = 'bench-key';
@@ -130,6 +133,7 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '1' },
       'in-process': { type: 'boolean', default: false },
       dir: { type: 'string', default: tmpdir() },
+      'no-proxy': { type: 'boolean', default: false },
     },
   });
   const size = parseSize(values.size ?? '1G');
@@ -205,6 +209,9 @@ async function main(): Promise<void> {
       `client peak extra RSS: upload ${fmt(best.memUp / MiB)} MiB, download ${fmt(best.memDown / MiB)} MiB -> ${fmt(peak)} MiB ${peak <= 64 ? 'ok (<= 64 MiB)' : 'ABOVE 64 MiB'}${inProcess ? ' (includes the in-process emulator)' : ''}`,
     );
     console.log('Integrity: the client download matched the source (sha256).');
+    if (!values['no-proxy']) {
+      await proxiedRun({ baseUrl: server.baseUrl, key: KEY, connector: CONNECTOR, source, size, dir, runs, measure, curl, fmt });
+    }
   } finally {
     await client.current?.close();
     await server?.stop();

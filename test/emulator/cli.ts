@@ -1,4 +1,5 @@
-// npm run emulator -- --port P --key K [--data DIR] [--groups N] [--functions N] [--generation old|new|both]
+// npm run emulator -- --port P --key K [--data DIR] [--groups N] [--functions N] [--generation old|new|both] [--tls-cert PEM --tls-key PEM]
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startEmulator } from './server';
 
@@ -11,11 +12,13 @@ async function main(): Promise<void> {
       groups: { type: 'string', default: '0' },
       functions: { type: 'string', default: '0' },
       generation: { type: 'string', default: 'both' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
-    console.log('Usage: npm run emulator -- [--port P] [--key K] [--data DIR] [--groups N] [--functions N] [--generation old|new|both]');
+    console.log('Usage: npm run emulator -- [--port P] [--key K] [--data DIR] [--groups N] [--functions N] [--generation old|new|both] [--tls-cert CERT.pem --tls-key KEY.pem]');
     return;
   }
   const port = Number(values.port);
@@ -27,7 +30,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(functions) || functions < 0) throw new Error(`--functions must be a count, got ${values.functions}`);
   if (generation !== 'old' && generation !== 'new' && generation !== 'both') throw new Error('--generation must be old, new or both');
 
-  const emulator = await startEmulator({ port, key: values.key, dataDir: values.data, extraGroups: groups, extraFunctions: functions, generation });
+  if (!values['tls-cert'] !== !values['tls-key']) throw new Error('--tls-cert and --tls-key go together');
+  const tls = values['tls-cert'] && values['tls-key'] ? { cert: readFileSync(values['tls-cert']), key: readFileSync(values['tls-key']) } : undefined;
+  const emulator = await startEmulator({ port, key: values.key, dataDir: values.data, extraGroups: groups, extraFunctions: functions, generation, tls });
   console.log(`Datagrok emulator: ${emulator.baseUrl}`);
   console.log(`API key: ${emulator.key}`);
 

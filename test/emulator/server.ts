@@ -1,6 +1,7 @@
 // The emulator's HTTP server: auth, injected faults, routing, the request log and the control routes.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -40,6 +41,8 @@ export interface EmulatorOptions {
   generation?: Generation;
   /** Config applied on start and kept across reset(). */
   config?: Partial<EmulatorConfig>;
+  /** Serve HTTPS with this certificate and key (PEM text); baseUrl then starts with https://. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface Emulator {
@@ -208,18 +211,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     req.on('error', () => undefined);
     res.on('error', () => undefined);
     handle(req, res).catch(() => res.destroy());
-  });
+  };
+  const server = options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, listener) : createServer(listener);
   server.listen(options.port ?? 0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  origin = `http://127.0.0.1:${port}`;
+  origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
   return {
     baseUrl: `${origin}/api`,

@@ -2,7 +2,7 @@
 // with the contract of @vscode/test-electron: an extension folder, a runner exporting run().
 //
 //   node out/test/host/run.js [--extension DIR] [--tests RUNNER.js] [--spec-dir DIR] [--grep TEXT]
-//                             [--vsix [FILE]] [--timeout SECONDS] [--results FILE]
+//                             [--vsix [FILE]] [--timeout SECONDS] [--results FILE] [--workspace-trust] [--proxy]
 //
 // Environment: DATAGROK_TEST_VSIX=1 (test the packaged .vsix), DATAGROK_TEST_GREP (ignored when CI=true), DATAGROK_TEST_TIMEOUT
 // (seconds, default 1200), DATAGROK_TEST_VERBOSE=1 (echo the whole page console),
@@ -16,6 +16,7 @@ import { startEmulator } from './emulator';
 import { resultsDir, repoRoot } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
+import { type ProxyPass, startProxyPass } from './proxyPass';
 import { packageVsix } from './vsix';
 import { extensionHostMessage, openBrowser, recordConsole, workbenchUrl } from './workbench';
 
@@ -32,6 +33,8 @@ export interface LaunchOptions {
   timeoutMs: number;
   resultsFile: string;
   workspaceTrust: boolean;
+  /** A tinyproxy and `http.proxy` in the user settings (test/host/proxyPass.ts). */
+  proxy?: boolean;
   verbose: boolean;
   keepState: boolean;
 }
@@ -96,6 +99,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
   const emulator = await startEmulator({ logFile: path.join(logsDir, 'emulator.log') });
   log(`emulator ${emulator.baseUrl}`);
+  const proxy: ProxyPass | undefined = options.proxy ? await startProxyPass(emulator.baseUrl, log) : undefined;
 
   const payload: Array<[string, string]> = [];
   const installVsix: string[] = [];
@@ -111,7 +115,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     workspaceTrust: options.workspaceTrust,
     installVsix,
     logFile: path.join(logsDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
+    settings: { ...testSettings(emulator.baseUrl), ...proxy?.settings },
   });
   log(`code-server ${server.origin}, state in ${stateDir}`);
 
@@ -129,6 +133,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     // Trust on: the folder starts untrusted; off (--disable-workspace-trust): trusted. Tests check it.
     DATAGROK_TEST_TRUST: options.workspaceTrust ? 'on' : 'off',
     DATAGROK_TEST_LOG_TAG: LOG_TAG,
+    ...proxy?.environment,
   };
   if (options.specDir) environment['DATAGROK_TEST_SPEC_DIR'] = path.resolve(options.specDir);
   if (options.grep) environment['DATAGROK_TEST_GREP'] = options.grep;
@@ -234,6 +239,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
       timeout: { type: 'string' },
       results: { type: 'string' },
       'workspace-trust': { type: 'boolean' },
+      proxy: { type: 'boolean' },
     },
     strict: true,
   });
@@ -249,6 +255,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
     timeoutMs: (Number.isFinite(timeoutSeconds) && timeoutSeconds > 0 ? timeoutSeconds : DEFAULT_TIMEOUT_SECONDS) * 1000,
     resultsFile: path.resolve(values.results ?? path.join(resultsDir, 'integration.json')),
     workspaceTrust: values['workspace-trust'] === true || envFlag('DATAGROK_TEST_WORKSPACE_TRUST'),
+    proxy: values.proxy === true,
     verbose: envFlag('DATAGROK_TEST_VERBOSE'),
     keepState: envFlag('DATAGROK_TEST_KEEP'),
   };

@@ -1,0 +1,48 @@
+// The connection pool of one client: a plain undici Agent, or undici's ProxyAgent when the settings
+// route the server through a proxy. Always per client, never undici's global dispatcher: the VS Code
+// extension host is shared with other extensions.
+import { Agent, type Dispatcher, ProxyAgent } from 'undici';
+import { type NetworkOptions, type Route, resolveRoute } from './network';
+import { trustedAuthorities } from './trust';
+
+export interface PoolTimeouts {
+  connectMs: number;
+  requestMs: number;
+}
+
+export interface ClientPool {
+  dispatcher: Dispatcher;
+  route: Route;
+}
+
+const KEEP_ALIVE = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 } as const;
+
+/** The dispatcher for requests to `target` (the server's origin) under these network settings. */
+export function createPool(target: URL, timeouts: PoolTimeouts, network?: NetworkOptions): ClientPool {
+  const route = network ? resolveRoute(target, network) : ({ kind: 'direct', why: 'no proxy' } as const);
+  const ca = network ? trustedAuthorities(network) : undefined;
+  const common = { headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs, ...KEEP_ALIVE };
+  if (route.kind === 'direct') {
+    return { route, dispatcher: new Agent({ ...common, connect: { timeout: timeouts.connectMs, ...(ca ? { ca } : {}) } }) };
+  }
+  const strict = network?.proxyStrictSSL !== false;
+  const tlsOptions = { timeout: timeouts.connectMs, ...(ca ? { ca } : {}), ...(strict ? {} : { rejectUnauthorized: false }) };
+  const authorization = network?.proxyAuthorization?.trim();
+  const proxy = new URL(route.proxy.href);
+  if (authorization) {
+    // http.proxyAuthorization wins over credentials in the URL (undici accepts only one of them).
+    proxy.username = '';
+    proxy.password = '';
+  }
+  const dispatcher = new ProxyAgent({
+    ...common,
+    uri: proxy.href,
+    ...(authorization ? { token: authorization } : {}),
+    // https: a CONNECT tunnel; http: requests in absolute form, as curl and VS Code send them (many
+    // proxies allow CONNECT only to port 443).
+    proxyTunnel: target.protocol === 'https:',
+    requestTls: tlsOptions,
+    proxyTls: tlsOptions,
+  });
+  return { route, dispatcher };
+}

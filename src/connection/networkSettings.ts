@@ -1,0 +1,72 @@
+// The network settings VS Code users already have (http.proxy, http.noProxy, http.proxyStrictSSL,
+// http.proxyAuthorization, http.proxySupport, http.systemCertificates, the proxy environment) plus
+// datagrok.tls.caCertificates, read into the plain data src/api builds a client's dispatcher from.
+import { readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { describeRoute, resolveRoute } from '../api';
+import { DatagrokError } from '../api/errors';
+import type { NetworkOptions } from '../api/types';
+
+/** Settings whose change makes new clients (applied without a reload). */
+export const NETWORK_SETTINGS = [
+  'http.proxy',
+  'http.noProxy',
+  'http.proxyStrictSSL',
+  'http.proxyAuthorization',
+  'http.proxySupport',
+  'http.systemCertificates',
+  'datagrok.tls.caCertificates',
+];
+
+function expandHome(file: string): string {
+  return file.startsWith('~/') || file === '~' ? path.join(os.homedir(), file.slice(1)) : file;
+}
+
+/** The PEM files of datagrok.tls.caCertificates, read; a missing or non-PEM file fails with the setting's name. */
+function readCaFiles(files: unknown): string[] {
+  if (!Array.isArray(files)) return [];
+  const pems: string[] = [];
+  for (const entry of files) {
+    if (typeof entry !== 'string' || entry.trim() === '') continue;
+    const file = expandHome(entry.trim());
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code ?? String(e);
+      throw new DatagrokError('badInput', `The setting datagrok.tls.caCertificates names ${file}, which cannot be read (${why}). Fix the path or remove the entry.`);
+    }
+    if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new DatagrokError('badInput', `The setting datagrok.tls.caCertificates names ${file}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----). Export the authority's certificate as PEM (Base-64).`);
+    }
+    pems.push(text);
+  }
+  return pems;
+}
+
+/** The network options of new clients, from the settings and this process's environment. */
+export function networkOptions(): NetworkOptions {
+  const http = vscode.workspace.getConfiguration('http');
+  const support = http.get<string>('proxySupport', 'override');
+  return {
+    proxy: http.get<string>('proxy', ''),
+    noProxy: http.get<string[]>('noProxy', []),
+    proxySupport: support === 'off' || support === 'on' || support === 'fallback' ? support : 'override',
+    proxyAuthorization: http.get<string | null>('proxyAuthorization', null) ?? undefined,
+    proxyStrictSSL: http.get<boolean>('proxyStrictSSL', true),
+    systemCertificates: http.get<boolean>('systemCertificates', true),
+    caCertificates: readCaFiles(vscode.workspace.getConfiguration('datagrok').get<unknown>('tls.caCertificates', [])),
+    env: process.env,
+  };
+}
+
+/** How requests to a server go, for sign-in, the status bar and the log: never credentials. */
+export function routeOf(baseUrl: string): string {
+  try {
+    return describeRoute(resolveRoute(new URL(baseUrl), networkOptions()));
+  } catch {
+    return 'unknown (check the server URL and the proxy settings)';
+  }
+}

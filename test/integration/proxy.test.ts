@@ -1,0 +1,86 @@
+// Through a corporate proxy: the launcher's --proxy pass (test/host/proxyPass.ts) puts a real tinyproxy
+// in `http.proxy` of the user settings and names the server by a host name that is not loopback. Every
+// request the emulator sees must appear in the proxy's log: nothing goes direct. Skipped in other passes.
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import type { CreationResult } from '../../src/api/types';
+import { log } from './index';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator } from './support';
+
+const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
+const proxyLog = () => process.env['DATAGROK_TEST_PROXY_LOG'] ?? '';
+const serverUrl = () => process.env['DATAGROK_TEST_PROXY_SERVER_URL'] ?? '';
+
+/** `METHOD /api/path` of each request the proxy forwarded to the server (query strings dropped). */
+function proxiedRequests(): string[] {
+  const origin = new URL(serverUrl()).origin;
+  const text = fs.readFileSync(proxyLog(), 'utf8');
+  return [...text.matchAll(/Request \(file descriptor \d+\): (\S+) (\S+) HTTP/g)]
+    .filter((m) => m[2].startsWith(origin))
+    .map((m) => `${m[1]} ${m[2].slice(origin.length).replace(/\?.*$/, '')}`);
+}
+
+async function serverRequests(): Promise<string[]> {
+  return (await emulatorRequests()).map((r) => `${r.method} ${r.path}`);
+}
+
+describe('through a proxy (http.proxy in the user settings)', () => {
+  before(function () {
+    if (!proxyLog()) this.skip();
+  });
+
+  beforeEach(async () => {
+    await resetEmulator();
+    await clearEmulatorRequests();
+    fs.truncateSync(proxyLog(), 0);
+  });
+
+  after(async () => {
+    if (!proxyLog()) return;
+    await vscode.workspace.getConfiguration('http').update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('signs in, pushes a table, opens and saves a connector file: every request through the proxy', async () => {
+    assert.equal(vscode.workspace.getConfiguration('http').get('proxy'), process.env['DATAGROK_TEST_PROXY']);
+    await vscode.commands.executeCommand('datagrok.signIn', { url: serverUrl(), apiKey: emulator.key });
+
+    const csv = 'city,population\nBerlin,3645000\nParis,2161000\n';
+    const document = await vscode.workspace.openTextDocument({ language: 'csv', content: csv });
+    await vscode.window.showTextDocument(document);
+    const table = await vscode.commands.executeCommand<CreationResult>('datagrok.tables.push', { name: 'Proxied.cities' });
+    const stored = (await control<{ tables: Array<{ ID: string; sha256: string }> }>('GET', 'state')).tables.find((t) => t.ID === table.ID);
+    assert.equal(stored?.sha256, sha256(csv));
+
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'readme.md' });
+    assert.equal(uri.authority, new URL(serverUrl()).host);
+    const file = await vscode.workspace.openTextDocument(uri);
+    const original = file.getText();
+    const editor = await vscode.window.showTextDocument(file);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# Saved through the proxy\n'));
+    assert.equal(await file.save(), true);
+    const files = (await control<{ files: Array<{ connector: string; path: string; sha256: string }> }>('GET', 'state')).files;
+    assert.equal(files.find((f) => f.path === 'readme.md')?.sha256, sha256(`# Saved through the proxy\n${original}`));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const seen = await serverRequests();
+    const proxied = proxiedRequests();
+    log(`     ${seen.length} requests reached the server, ${proxied.length} went through the proxy`);
+    assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/tables/')), 'the push reached the server');
+    assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/files/')), 'the save reached the server');
+    assert.deepEqual([...proxied].sort(), [...seen].sort(), 'every request the server saw came through the proxy: none went direct');
+  });
+
+  it('a change of http.noProxy applies without a reload: the server host then goes direct', async () => {
+    await vscode.commands.executeCommand('datagrok.signIn', { url: serverUrl(), apiKey: emulator.key });
+    fs.truncateSync(proxyLog(), 0);
+    await clearEmulatorRequests();
+    await vscode.workspace.getConfiguration('http').update('noProxy', [new URL(serverUrl()).hostname], vscode.ConfigurationTarget.Global);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'cars.csv' });
+    assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.ok((await serverRequests()).some((r) => r.includes('cars.csv')), 'the file was read from the server');
+    assert.deepEqual(proxiedRequests(), [], 'none went through the proxy');
+  });
+});
