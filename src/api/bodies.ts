@@ -14,7 +14,7 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
   } catch {
     const body = parseErrorBody(trimmed, contentType);
     if (lenient && !body.html) return text;
-    if (body.html) throw webPageFailure(ctx, trimmed);
+    if (body.html) throw webPageFailure(ctx, trimmed, 'unexpectedAnswer');
     const hint = ctx.hintMissingApi ? ' Is the URL missing /api?' : ' Check the server URL.';
     throw new DatagrokError('server', `${ctx.what} failed: the server answered with something that is not JSON.${hint}`, { method: ctx.method, path: ctx.path });
   }
@@ -32,7 +32,7 @@ export async function readLimited(body: Readable, limit: number): Promise<string
     size += buf.length;
     if (size >= limit) break;
   }
-  if (!body.destroyed) body.destroy();
+  discard(body);
   return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }
 
@@ -105,4 +105,11 @@ function readSome(body: Readable): Promise<Buffer | null> {
     body.on('error', onError);
     body.on('close', onClose);
   });
+}
+
+/** Stops reading a body that is not wanted; the abort it reports is expected, not an error to throw. */
+export function discard(body: Readable): void {
+  if (body.destroyed) return;
+  body.on('error', () => undefined);
+  body.destroy();
 }

@@ -71,6 +71,9 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
     );
     try {
       await sink.close();
+      // The partial download was private (0600); the file gets the mode it had, or a new file's default.
+      const mode = await fsp.stat(file).then((s) => s.mode & 0o777, () => 0o666 & ~process.umask());
+      await fsp.chmod(temp, mode);
       await fsp.rename(temp, file);
     } catch (err) {
       throw cannotWrite(err as NodeJS.ErrnoException);

@@ -24,10 +24,10 @@ export interface FailureContext {
   path: string;
   /** Base URL does not end in /api: a plain 404 hints at it. */
   hintMissingApi: boolean;
+  /** The server's origin (scheme, host, port): a redirect's address is read against it, advice names it. */
+  origin: string;
   /** Removes the API key from any text that came from outside. */
   redact: (text: string) => string;
-  /** The server's origin (a redirect's address is read against it). */
-  origin?: string;
   /** host:port of the proxy when requests go through one. */
   proxyHost?: string;
 }

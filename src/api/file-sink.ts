@@ -28,9 +28,9 @@ export class FileSink implements ChunkSink {
     for (let i = 0; i < SLOTS; i++) this.ring.push(Buffer.allocUnsafeSlow(SLOT));
   }
 
-  /** Creates (or truncates) `path`; rejects with the file-system error. */
+  /** Creates (or truncates) `path`, readable by this user only; rejects with the file-system error. */
   static open(path: string): Promise<FileSink> {
-    return new Promise((resolve, reject) => open(path, 'w', (err, fd) => (err ? reject(err) : resolve(new FileSink(fd)))));
+    return new Promise((resolve, reject) => open(path, 'w', 0o600, (err, fd) => (err ? reject(err) : resolve(new FileSink(fd)))));
   }
 
   /** How the sink resumes the response after a full ring and fails it after a write error. */

@@ -17,6 +17,11 @@ function label(connector: string, path: string): string {
   return `${connector}/${path.replace(/^\//, '')}`;
 }
 
+/** A web page is the answer only for a file that is one: otherwise text/html is a gateway's page. */
+function isWebPage(path: string): boolean {
+  return /\.(html?|xhtml)$/i.test(path);
+}
+
 export function downloadFile(
   http: Transport,
   connector: string,
@@ -25,7 +30,7 @@ export function downloadFile(
   options: TransferOptions = {},
 ): Promise<TransferResult> {
   const route = fileRoute(connector, path);
-  return download(http, { method: 'GET', path: route, what: `Downloading ${label(connector, path)}`, signal: options.signal }, target, options);
+  return download(http, { method: 'GET', path: route, what: `Downloading ${label(connector, path)}`, signal: options.signal, acceptsHtml: isWebPage(path) }, target, options);
 }
 
 export async function readFile(
@@ -45,7 +50,7 @@ export async function readFile(
     );
   const committed = { value: false };
   return http.stream(
-    { method: 'GET', path: route, what, signal: options.signal },
+    { method: 'GET', path: route, what, signal: options.signal, onServerTime: options.onServerTime, acceptsHtml: isWebPage(path) },
     async (body, info) => {
       if (maxBytes !== undefined && info.contentLength !== undefined && info.contentLength > maxBytes) {
         throw tooLarge(info.contentLength);

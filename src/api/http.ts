@@ -2,14 +2,16 @@
 // and turning every failure (status, ApiError on 200, HTML pages, dropped sockets) into a DatagrokError.
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { parseJsonBody, peekBody, readLimited } from './bodies';
+import { answerTooLarge, checkWriteAnswer, deadlinePassed, unexpectedDownload } from './answers';
+import { discard, parseJsonBody, peekBody, readLimited } from './bodies';
 import { createPool } from './dispatcher';
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, transportFailure } from './failures';
-import { normalizeApiKey, parseHttpUrl } from './names';
+import { apiKeyProblem, normalizeApiKey, parseHttpUrl } from './names';
 import type { Route } from './network';
-import { type BodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
+import { type BodyInfo, bodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
 import { positive, type RequestSpec, relativePath } from './request';
+import { redactKey } from './redact';
 import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
 import type { ClientOptions, RequestLogEntry } from './types';
 
@@ -17,6 +19,7 @@ export type { HttpMethod, RequestSpec } from './request';
 export { parseRetryAfter } from './retry';
 
 export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transferMs: 600_000 } as const;
+export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 /**
  * Response body buffer: one socket read. Buffering more does not speed a download up, but keeps more
  * 64 KiB socket chunks alive (and promoted) when the garbage collector runs, which raises peak memory.
@@ -41,6 +44,7 @@ export class Transport {
   readonly route: Route;
   private readonly timeouts: { connectMs: number; requestMs: number; transferMs: number };
   private readonly retries: number;
+  private readonly maxAnswerBytes: number;
   private readonly retryBaseDelayMs: number;
   private readonly onRequest?: (entry: RequestLogEntry) => void;
 
@@ -57,6 +61,7 @@ export class Transport {
       transferMs: positive(options.timeouts?.transferMs, DEFAULT_TIMEOUTS.transferMs),
     };
     this.retries = Math.max(0, Math.floor(options.retries ?? 3));
+    this.maxAnswerBytes = positive(options.maxAnswerBytes, DEFAULT_MAX_ANSWER_BYTES);
     this.retryBaseDelayMs = Math.max(0, options.retryBaseDelayMs ?? 500);
     this.onRequest = options.onRequest;
     const pool = createPool(url, this.timeouts, options.network);
@@ -74,29 +79,33 @@ export class Transport {
   }
 
   /** Removes the API key (and anything shaped like a bearer token) from text that came from outside. */
-  readonly redact = (text: string): string => {
-    let t = text;
-    if (this.key.length >= 4) t = t.split(this.key).join('***');
-    return t.replace(/(bearer\s+)[^\s"',;]+/gi, '$1***');
-  };
+  readonly redact = (text: string): string => redactKey(text, this.key);
 
   /** A JSON response, ApiError-checked; `lenient` returns non-JSON text as is (function CSV outputs). */
   json<T>(spec: RequestSpec, lenient = false): Promise<T> {
     return this.run(spec, async (res, ctx) => {
-      const text = await res.body.text();
+      const declared = numberHeader(res.headers, 'content-length');
+      if (declared !== undefined && declared > this.maxAnswerBytes) throw answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
+      const text = await readLimited(res.body, this.maxAnswerBytes + 1);
+      if (Buffer.byteLength(text) > this.maxAnswerBytes) throw answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
       return parseJsonBody(text, header(res.headers, 'content-type'), ctx, lenient) as T;
     });
   }
 
-  /** A response whose body the reference describes as empty: only checked for an ApiError. */
+  /**
+   * A write whose answer the reference describes as empty: an ApiError fails it, and so does anything
+   * that is not empty, JSON or a "done" (a gateway's web page, an error as plain text).
+   */
   empty(spec: RequestSpec): Promise<void> {
     return this.run(spec, async (res, ctx) => {
       const text = await readLimited(res.body, SMALL_BODY);
+      const contentType = header(res.headers, 'content-type');
       const trimmed = text.trim();
       if (trimmed.startsWith('{') || trimmed.startsWith('"')) {
-        const body = parseErrorBody(trimmed, header(res.headers, 'content-type'));
+        const body = parseErrorBody(trimmed, contentType);
         if (body.apiError) throw serverFailure(ctx, res.statusCode, body);
       }
+      checkWriteAnswer(ctx, res.statusCode, text, contentType);
     });
   }
 
@@ -110,10 +119,9 @@ export class Transport {
     return this.run(
       { ...spec, transfer: true },
       async (res, ctx) => {
-        const info: BodyInfo = {
-          contentType: header(res.headers, 'content-type'),
-          contentLength: numberHeader(res.headers, 'content-length'),
-        };
+        const info = bodyInfo(res.headers);
+        const refused = unexpectedDownload(ctx, res.statusCode, info, spec.acceptsHtml === true);
+        if (refused) throw refused;
         const body = res.body;
         const stream = await peekBody(body, info, (text) => {
           const failure = smallBodyFailure(ctx, res.statusCode, text);
@@ -124,7 +132,7 @@ export class Transport {
             committed.value = true;
           });
         } finally {
-          if (!body.destroyed) body.destroy();
+          discard(body);
         }
       },
       committed,
@@ -137,8 +145,8 @@ export class Transport {
       method: spec.method,
       path: relativePath(spec),
       hintMissingApi: spec.hintMissingApi ?? !this.baseEndsWithApi,
-      redact: this.redact,
       origin: this.origin,
+      redact: this.redact,
       proxyHost: this.route.kind === 'proxy' ? this.route.proxy.host : undefined,
     };
   }
@@ -150,11 +158,20 @@ export class Transport {
     committed: { value: boolean } = { value: false },
   ): Promise<T> {
     return this.attempts(spec, committed, async (options, ctx, outcome) => {
+      // A JSON call also has an overall deadline: an answer that trickles in never goes idle.
+      const deadline = spec.transfer ? undefined : AbortSignal.timeout(options.bodyTimeout);
+      const signal = deadline && spec.signal ? AbortSignal.any([spec.signal, deadline]) : (deadline ?? spec.signal);
+      // The deadline passed with no answer: a plain "did not answer"; with an answer still coming: it trickled.
+      const fail = (err: unknown, answered: boolean) => {
+        if (!deadline?.aborted || spec.signal?.aborted) return this.transportAttemptFailure(err, spec, ctx, options.bodyTimeout);
+        if (answered) return new AttemptFailure(deadlinePassed(ctx, options.bodyTimeout), false);
+        return this.transportAttemptFailure(Object.assign(new Error('no answer'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), spec, ctx, options.bodyTimeout);
+      };
       let res: ResponseData;
       try {
-        res = await this.agent.request({ ...options, signal: spec.signal, highWaterMark: BODY_HIGH_WATER_MARK });
+        res = await this.agent.request({ ...options, signal, highWaterMark: BODY_HIGH_WATER_MARK });
       } catch (err) {
-        throw this.transportAttemptFailure(err, spec, ctx, options.bodyTimeout);
+        throw fail(err, false);
       }
       outcome.status = res.statusCode;
       if (res.statusCode < 200 || res.statusCode >= 300 || header(res.headers, 'api-error') !== undefined) {
@@ -166,11 +183,15 @@ export class Transport {
         }
         throw responseFailure({ status: res.statusCode, headers: res.headers, text }, ctx);
       }
+      if (spec.onServerTime) {
+        const date = Date.parse(header(res.headers, 'date') ?? '');
+        if (!Number.isNaN(date)) spec.onServerTime(date);
+      }
       try {
         return await consume(res, ctx);
       } catch (err) {
-        if (!res.body.destroyed) res.body.destroy();
-        throw this.transportAttemptFailure(err, spec, ctx, options.bodyTimeout);
+        discard(res.body);
+        throw fail(err, true);
       }
     });
   }
@@ -190,6 +211,7 @@ export class Transport {
             committed.value = true;
           },
           checkSmallBody: (text, status) => smallBodyFailure(ctx, status, text),
+          checkHeaders: (info, status) => unexpectedDownload(ctx, status, info, spec.acceptsHtml === true),
         },
         spec.signal,
       );
@@ -223,6 +245,8 @@ export class Transport {
         path: ctx.path,
       });
     }
+    const keyProblem = apiKeyProblem(this.key);
+    if (keyProblem) throw new DatagrokError('badInput', `${spec.what} failed: ${keyProblem}`, { method: spec.method, path: ctx.path });
     if (spec.signal?.aborted) {
       throw new DatagrokError('cancelled', `${spec.what} was cancelled.`, { method: spec.method, path: ctx.path });
     }

@@ -117,11 +117,31 @@ export function normalizeApiKey(key: string): string {
   return (typeof key === 'string' ? key : '').trim().replace(/^bearer\s+/i, '').trim();
 }
 
-/** The host (and port) of a base URL, for messages and labels; the text itself when it is not a URL. */
+/**
+ * Why a key cannot travel in a header, or undefined: only visible ASCII may (a key copied from a page can
+ * carry a zero-width space or a typographic character). Names the position and the character's code.
+ */
+export function apiKeyProblem(key: string): string | undefined {
+  for (let i = 0; i < key.length; i++) {
+    const code = key.codePointAt(i) ?? 0;
+    if (code < 0x21 || code > 0x7e) {
+      const hex = code.toString(16).toUpperCase().padStart(4, '0');
+      const kind = code === 0x20 ? 'a space' : code < 0x20 || (code >= 0x7f && code <= 0xa0) || (code >= 0x200b && code <= 0x200f) || code === 0xfeff ? 'an invisible character' : 'a character that is not plain ASCII';
+      return `The API key contains ${kind} (U+${hex}) at position ${i + 1} of ${key.length}, which cannot be sent. Copy the key again from your Datagrok profile (API Key link), or type it.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The host (and port) of a base URL, for messages and labels. Text that is not a URL is never echoed
+ * whole (a key pasted into the URL box must not reach a message or the log): its scheme and host only.
+ */
 export function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
-    return baseUrl;
+    const m = /^\s*([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#\s]*@)?([^/?#\s:@]+)/i.exec(baseUrl);
+    return m ? `${m[1]}://${m[2]}` : 'an invalid server URL';
   }
 }

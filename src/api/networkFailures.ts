@@ -34,8 +34,14 @@ export function isNetworkSetupFailure(e: unknown): boolean {
   return e instanceof DatagrokError && setupFailures.has(e);
 }
 
-function setupFailure(ctx: { what: string; method: string; path: string }, why: string, cause?: unknown, status?: number): DatagrokError {
-  const error = new DatagrokError('network', `${ctx.what} failed: ${why}`, { method: ctx.method, path: ctx.path, cause, status });
+function setupFailure(
+  ctx: { what: string; method: string; path: string },
+  why: string,
+  cause?: unknown,
+  status?: number,
+  kind: 'network' | 'unexpectedAnswer' = 'network',
+): DatagrokError {
+  const error = new DatagrokError(kind, `${ctx.what} failed: ${why}`, { method: ctx.method, path: ctx.path, cause, status });
   setupFailures.add(error);
   return error;
 }
@@ -178,12 +184,20 @@ export function redirectFailure(ctx: { what: string; method: string; path: strin
 }
 
 /** A web page where data was expected: a sign-in gateway's page, or not a Datagrok API at all. */
-export function webPageFailure(ctx: { what: string; method: string; path: string; origin?: string; hintMissingApi: boolean }, html: string): DatagrokError {
+export function webPageFailure(
+  ctx: { what: string; method: string; path: string; origin?: string; hintMissingApi: boolean },
+  html: string,
+  /** 'unexpectedAnswer' for a page answered with success (2xx), where the server's own answer belongs. */
+  kind: 'network' | 'unexpectedAnswer' = 'network',
+): DatagrokError {
   if (looksLikeSignInPage(html)) {
     const address = ctx.origin ?? 'the server address';
     return setupFailure(
       ctx,
       `the server answered with a sign-in page instead of data: a sign-in gateway stands in front of it. Open ${address} in the browser and sign in there, then try again.`,
+      undefined,
+      undefined,
+      kind,
     );
   }
   const hint = ctx.hintMissingApi ? ' Is the URL missing /api?' : ' Check the server URL.';

@@ -10,6 +10,7 @@ export const SMALL_BODY = 64 * 1024;
 export interface BodyInfo {
   contentType?: string;
   contentLength?: number;
+  contentEncoding?: string;
 }
 
 /** Given to a sink: resume a paused response, or fail it (the request is aborted with that error). */
@@ -30,6 +31,8 @@ export interface ReceiveHooks {
   commit(): void;
   /** A small JSON/text body, read whole: an Error when it is an ApiError. */
   checkSmallBody(text: string, status: number): Error | undefined;
+  /** Refuses a 2xx answer from its headers alone (e.g. an encoding never asked for), before any data. */
+  checkHeaders?(info: BodyInfo, status: number): Error | undefined;
 }
 
 /** How a response ended that was not streamed into a sink: its status, headers and (small) body text. */
@@ -86,9 +89,13 @@ export class Receiver implements Dispatcher.DispatchHandler {
   onResponseStart(_controller: Dispatcher.DispatchController, status: number, headers: Headers): void {
     this.status = status;
     this.headers = headers;
-    this.info = { contentType: header(headers, 'content-type'), contentLength: numberHeader(headers, 'content-length') };
+    this.info = bodyInfo(headers);
     if (status < 200 || status >= 300 || headers['api-error'] !== undefined) this.mode = 'error';
-    else this.mode = 'peek'; // decided on the first data: only a small JSON/text body is held
+    else {
+      this.mode = 'peek'; // decided on the first data: only a small JSON/text body is held
+      const refused = this.hooks.checkHeaders?.(this.info, status);
+      if (refused) this.abort(refused);
+    }
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -205,4 +212,13 @@ export function numberHeader(headers: Headers, name: string): number | undefined
   if (v === undefined) return undefined;
   const n = Number(v);
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** What the headers of an answer say about its body. */
+export function bodyInfo(headers: Headers): BodyInfo {
+  return {
+    contentType: header(headers, 'content-type'),
+    contentLength: numberHeader(headers, 'content-length'),
+    contentEncoding: header(headers, 'content-encoding'),
+  };
 }

@@ -15,6 +15,10 @@ export interface RequestSpec {
   body?: string | Uint8Array | Readable | AsyncIterable<Uint8Array>;
   contentType?: string;
   contentLength?: number;
+  /** Called with the server's Date header (ms) on a 2xx answer. */
+  onServerTime?: (ms: number) => void;
+  /** A download of a web page (.html, .htm): a text/html answer is the file, not a gateway's page. */
+  acceptsHtml?: boolean;
   /** Force the "is the URL missing /api?" hint on a plain 404. */
   hintMissingApi?: boolean;
 }

@@ -17,23 +17,26 @@ export class RouteChoice {
    * sending it once to the other route is not a retry.
    */
   async run<T>(call: (route: 0 | 1, afterMissing: boolean) => Promise<T>): Promise<T> {
-    if (this.chosen !== undefined) return call(this.chosen, false);
+    // The remembered route first; when it is reported missing (the server was upgraded or downgraded
+    // while the editor stayed open), the other one is probed once and remembered instead.
+    const first = this.chosen ?? 0;
+    const other = first === 0 ? 1 : 0;
     try {
-      const value = await call(0, false);
-      this.chosen = 0;
+      const value = await call(first, false);
+      this.chosen = first;
       return value;
     } catch (err) {
       if (!isRouteMissing(err)) {
-        if (answered(err)) this.chosen = 0;
+        if (answered(err)) this.chosen = first;
         throw err;
       }
     }
     try {
-      const value = await call(1, true);
-      this.chosen = 1;
+      const value = await call(other, true);
+      this.chosen = other;
       return value;
     } catch (err) {
-      if (!isRouteMissing(err) && answered(err)) this.chosen = 1;
+      if (!isRouteMissing(err) && answered(err)) this.chosen = other;
       throw err;
     }
   }

@@ -68,6 +68,11 @@ export interface TransferProgress {
 export interface CallOptions {
   /** Cancels the request; the promise rejects with a DatagrokError of kind 'cancelled'. */
   signal?: AbortSignal;
+  /**
+   * Called with the server's clock (its Date header, ms) when it answers with success: what was read or
+   * written can then be told apart from a later change that a listing's `updatedOn` shows.
+   */
+  onServerTime?: (ms: number) => void;
 }
 
 export interface TransferOptions extends CallOptions {
@@ -118,6 +123,8 @@ export interface ClientOptions {
   retries?: number;
   /** Base backoff delay in ms (doubles each retry; Retry-After wins when present). Default 500. */
   retryBaseDelayMs?: number;
+  /** The largest JSON answer held in memory, default 64 MiB; a larger one fails with kind 'tooLarge'. */
+  maxAnswerBytes?: number;
   /** Called once per HTTP attempt, for logging. */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
@@ -137,7 +144,8 @@ export type ErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'badInput' // rejected before any request: bad name, path, URL or parameters
-  | 'tooLarge' // a bounded read stopped: the content is larger than the caller's limit
+  | 'tooLarge' // a bounded read stopped: the content or answer is larger than the limit
+  | 'unexpectedAnswer' // a 2xx that is not the route's answer: a gateway's web page, error text, an unasked-for encoding
   | 'unsupported'; // the server lacks an optional route (file listing, file delete)
 
 export interface DatagrokApi {

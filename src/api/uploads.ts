@@ -19,6 +19,7 @@ export async function upload<T>(
       path,
       what,
       signal: options.signal,
+      onServerTime: options.onServerTime,
       transfer: true,
       body: prepared.body,
       contentType: 'application/octet-stream',

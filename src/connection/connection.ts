@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { createClient, normalizeBaseUrl } from '../api';
 import { badInput, DatagrokError } from '../api/errors';
-import { hostOf, normalizeApiKey } from '../api/names';
+import { apiKeyProblem, hostOf, normalizeApiKey } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
 import { NETWORK_SETTINGS, networkOptions, routeOf } from './networkSettings';
@@ -43,7 +43,7 @@ export class Connection implements vscode.Disposable {
       this.changed,
       this.userLoaded,
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('datagrok.requestTimeoutSeconds') || e.affectsConfiguration('datagrok.transferTimeoutSeconds')) {
+        if (['requestTimeoutSeconds', 'transferTimeoutSeconds', 'maxAnswerSizeMB'].some((s) => e.affectsConfiguration(`datagrok.${s}`))) {
           this.closeClients();
         }
         if (NETWORK_SETTINGS.some((name) => e.affectsConfiguration(name))) {
@@ -185,6 +185,8 @@ export class Connection implements vscode.Disposable {
     if (key === '' || key.toLowerCase() === 'bearer') {
       throw badInput('The API key is empty. Copy it from your Datagrok profile (API Key link).');
     }
+    const keyProblem = apiKeyProblem(key);
+    if (keyProblem) throw badInput(keyProblem);
     const probe = this.createClient(baseUrl, key);
     let user: Group;
     try {
@@ -256,6 +258,7 @@ export class Connection implements vscode.Disposable {
         requestMs: config.get<number>('requestTimeoutSeconds', 60) * 1000,
         transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,
       },
+      maxAnswerBytes: config.get<number>('maxAnswerSizeMB', 64) * 1024 * 1024,
       onRequest: (entry) => logRequest(this.log, entry),
       network: networkOptions(),
     });

@@ -12,7 +12,7 @@ import { contentHash } from '../platform/fileVersions';
 import type { KnownFiles } from '../platform/knownFiles';
 import { type Content, FileCache, type Target } from './fileCache';
 import { directory, toFileSystemError, tooLargeMessage } from './fileErrors';
-import { moveOnServer } from './rename';
+import { moveOnServer, refuseSameFile } from './rename';
 import { clientForAuthority } from './servers';
 import { parseUri } from './uris';
 import { baseName, displayPath, parentPath } from './connectorPaths';
@@ -53,12 +53,14 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (cached) return this.cache.fileStat(t, cached);
     const listed = this.cache.listedEntry(t);
     if (listed) return listed.isFile ? this.cache.listedStat(t, listed) : directory();
-    // A file read or written here: VS Code stats it before every save, when its content is no longer
-    // cached. The folder listing gives its size and time without downloading it (up to the editor
-    // limit); a first open still costs one download, shared with the readFile that follows.
-    if (this.cache.versions.hasContent(t.key)) {
+    // A file read or written here: VS Code stats it before every save (its conflict check), when its
+    // content is no longer cached. A fresh listing answers when its `updatedOn` can be compared with
+    // that content's version (FileVersions); otherwise the download below does, its hash telling
+    // whether someone changed the file. A first open costs one download, shared with the readFile.
+    if (this.cache.versions.hasContent(t.key) && !this.cache.versions.needsContentCheck(t.key)) {
       const entry = await this.cache.listedEntryFetched(t);
-      if (entry) return entry.isFile ? this.cache.listedStat(t, entry) : directory();
+      if (entry && !entry.isFile) return directory();
+      if (entry?.updatedOn !== undefined) return this.cache.listedStat(t, entry);
     }
     // A download (bounded by the editor limit) serves the stat and the readFile that follows it.
     try {
@@ -90,7 +92,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       this.offerDownload(uri, message);
       throw new vscode.FileSystemError(message);
     }
-    this.cache.versions.observeContent(t.key, content.hash, content.data.byteLength);
+    this.cache.versions.observeContent(t.key, content.hash, content.data.byteLength, content.serverTime);
     await this.cache.known.add(t.baseUrl, t.connector, t.path);
     return content.data;
   }
@@ -153,15 +155,16 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       if (exists && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
     }
     const existed = this.cache.versions.peek(t.key) !== undefined || this.cache.known.has(t.baseUrl, t.connector, t.path);
+    let serverTime: number | undefined;
     try {
-      await t.client.uploadFile(t.connector, t.path, { data: content });
+      await t.client.uploadFile(t.connector, t.path, { data: content }, { onServerTime: (ms) => (serverTime = ms) });
     } catch (error) {
       // The editor stays dirty and shows this message: nothing is lost silently.
       throw toFileSystemError(error);
     }
     const hash = contentHash(content);
-    this.cache.contents.set(t.key, { data: content, hash });
-    this.cache.versions.observeWrite(t.key, hash, content.byteLength);
+    this.cache.contents.set(t.key, { data: content, hash, serverTime });
+    this.cache.versions.observeWrite(t.key, hash, content.byteLength, serverTime);
     await this.noteWritten(t, existed);
   }
 
@@ -195,6 +198,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (from.baseUrl !== to.baseUrl) {
       throw vscode.FileSystemError.NoPermissions('Moving files between Datagrok servers is not supported: download and upload them instead.');
     }
+    refuseSameFile(from, to);
     // The one download of a rename is the copy below: what the source and target are comes from what
     // is known here or the folder listing when there is one.
     const kind = await this.kind(from, true);

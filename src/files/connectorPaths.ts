@@ -72,3 +72,14 @@ export function parentPath(path: string): string {
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
+
+/**
+ * How two files of one server relate: the same server file (the connector written differently, e.g.
+ * `System.DemoFiles` / `system.demofiles` / `System:DemoFiles`), the same file but for the case of its
+ * path (one file on a case-insensitive store such as SMB or a cloud share), or other files.
+ */
+export function compareFiles(a: Pick<ConnectorPath, 'connector' | 'path'>, b: Pick<ConnectorPath, 'connector' | 'path'>): 'same' | 'caseOnly' | 'other' {
+  if (toRestName(a.connector).toLowerCase() !== toRestName(b.connector).toLowerCase()) return 'other';
+  if (a.path === b.path) return 'same';
+  return a.path.toLowerCase() === b.path.toLowerCase() ? 'caseOnly' : 'other';
+}

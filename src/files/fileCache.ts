@@ -12,7 +12,7 @@ import { RecentResults } from '../platform/recentResults';
 import { baseName, type ConnectorPath, parentPath } from './connectorPaths';
 
 /** A file's content as last downloaded, or why it was not (too large for an editor). */
-export type Content = { data: Uint8Array; hash: string } | { tooLarge: true };
+export type Content = { data: Uint8Array; hash: string; serverTime?: number } | { tooLarge: true };
 
 /** A file or folder of a connector, resolved to its server and client. */
 export interface Target extends ConnectorPath {
@@ -54,8 +54,9 @@ export class FileCache {
   async content(t: Target): Promise<Content> {
     const loaded = await this.contents.get(t.key, async () => {
       try {
-        const data = await t.client.readFile(t.connector, t.path, { maxBytes: maxEditorBytes() });
-        return { data, hash: contentHash(data) };
+        let serverTime: number | undefined;
+        const data = await t.client.readFile(t.connector, t.path, { maxBytes: maxEditorBytes(), onServerTime: (ms) => (serverTime = ms) });
+        return { data, hash: contentHash(data), serverTime };
       } catch (error) {
         // The path was checked before the request: a bounded read stops at the editor limit.
         if (isDatagrokError(error, 'tooLarge')) return { tooLarge: true };
@@ -73,7 +74,7 @@ export class FileCache {
       const mtime = this.versions.peek(t.key) ?? this.versions.observeListing(t.key, listed?.updatedOn, listed?.size);
       return { type: vscode.FileType.File, ctime: 0, mtime, size: listed?.size ?? 0 };
     }
-    const mtime = this.versions.observeContent(t.key, content.hash, content.data.byteLength);
+    const mtime = this.versions.observeContent(t.key, content.hash, content.data.byteLength, content.serverTime);
     return { type: vscode.FileType.File, ctime: 0, mtime, size: content.data.byteLength };
   }
 

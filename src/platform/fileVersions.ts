@@ -12,7 +12,12 @@ interface Version {
   updatedOn?: string;
   /** Size in bytes of the content last read or written here. */
   size?: number;
+  /** The server's clock (Date header) when that content was read or written here. */
+  serverTime?: number;
 }
+
+/** Date headers carry whole seconds: a change less than this after our read or write may be ours. */
+const DATE_RESOLUTION_MS = 1000;
 
 export function contentHash(data: Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
@@ -30,54 +35,77 @@ export class FileVersions {
     return this.versions.get(key)?.hash !== undefined;
   }
 
-  /** The content was read from the server: same content keeps its mtime, a new one moves it forward. */
-  observeContent(key: string, hash: string, size: number): number {
+  /**
+   * Whether only the content can tell if the file changed since it was read or written here: no listing
+   * time stands for that content, and the server gave no clock to compare a listing with.
+   */
+  needsContentCheck(key: string): boolean {
+    const v = this.versions.get(key);
+    return v?.hash !== undefined && v.updatedOn === undefined && v.serverTime === undefined;
+  }
+
+  /**
+   * The content was read from the server (at `serverTime`, its clock, when known): the same content
+   * keeps its mtime, another one moves it forward.
+   */
+  observeContent(key: string, hash: string, size: number, serverTime?: number): number {
     const v = this.versions.get(key);
     if (!v) {
       const mtime = Date.now();
-      this.versions.set(key, { mtime, hash, size });
+      this.versions.set(key, { mtime, hash, size, serverTime });
       return mtime;
     }
     if (v.hash === undefined) {
       // first read after a listing: the listing's time stands for this content
       v.hash = hash;
       v.size = size;
+      v.serverTime = serverTime;
     } else if (v.hash !== hash) {
-      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash, size });
+      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash, size, serverTime });
+    } else if (serverTime !== undefined && v.updatedOn === undefined) {
+      v.serverTime = Math.max(v.serverTime ?? 0, serverTime);
     }
     return this.versions.get(key)!.mtime;
   }
 
-  /** This extension wrote that content: a new version, newer than any seen. */
-  observeWrite(key: string, hash: string, size: number): number {
+  /** This extension wrote that content (the server's clock said `serverTime`): a new version, newer than any seen. */
+  observeWrite(key: string, hash: string, size: number, serverTime?: number): number {
     const v = this.versions.get(key);
     const mtime = Math.max(Date.now(), (v?.mtime ?? 0) + 1);
-    this.versions.set(key, { mtime, hash, size });
+    this.versions.set(key, { mtime, hash, size, serverTime });
     return mtime;
   }
 
-  /** A listing reported the file: the server's time when it changed, otherwise the known mtime. */
+  /**
+   * A listing reported the file: the server's time when it changed, otherwise the known mtime. Never
+   * from size alone: a same-size change is seen from `updatedOn`, against the time this content was
+   * last listed, or against the server's clock when it was read or written here.
+   */
   observeListing(key: string, updatedOn: string | undefined, size?: number): number {
     const v = this.versions.get(key);
-    const serverTime = updatedOn === undefined ? Number.NaN : Date.parse(updatedOn);
+    const changedOn = updatedOn === undefined ? Number.NaN : Date.parse(updatedOn);
     if (!v) {
-      const mtime = Number.isNaN(serverTime) ? Date.now() : serverTime;
+      const mtime = Number.isNaN(changedOn) ? Date.now() : changedOn;
       this.versions.set(key, { mtime, updatedOn });
       return mtime;
     }
-    // A size other than that of the content read or written here is another version, whatever the
-    // times say (a save's stat may come from a listing, not a download: see ConnectorFileSystem.stat).
+    // A size other than that of the content read or written here is another version, whatever the times say.
     const sizeChanged = size !== undefined && v.size !== undefined && size !== v.size;
     if (!sizeChanged) {
-      if (updatedOn === undefined || Number.isNaN(serverTime) || v.updatedOn === updatedOn) return v.mtime;
+      if (Number.isNaN(changedOn) || v.updatedOn === updatedOn) return v.mtime;
       if (v.updatedOn === undefined) {
-        // Our own write or read, not yet listed: this is the server's time of that same version.
-        v.updatedOn = updatedOn;
-        return v.mtime;
+        // Read or written here, not listed since. The server's clock at that read or write (whole
+        // seconds) says whether this time is that version's or a later change.
+        const ours = v.hash === undefined || (v.serverTime !== undefined && changedOn < v.serverTime + DATE_RESOLUTION_MS);
+        if (ours) {
+          v.updatedOn = updatedOn;
+          return v.mtime;
+        }
+        if (v.serverTime === undefined) return v.mtime; // cannot tell: needsContentCheck() says so
       }
     }
     // Changed on the server since the last listing, read or write.
-    const changedAt = Number.isNaN(serverTime) ? Date.now() : serverTime;
+    const changedAt = Number.isNaN(changedOn) ? Date.now() : changedOn;
     this.versions.set(key, { mtime: Math.max(changedAt, v.mtime + 1), updatedOn });
     return this.versions.get(key)!.mtime;
   }

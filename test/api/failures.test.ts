@@ -9,6 +9,7 @@ const ctx: FailureContext = {
   method: 'GET',
   path: '/public/v1/groups',
   hintMissingApi: false,
+  origin: 'https://example.com',
   redact: (t) => t.split(KEY).join('***'),
 };
 

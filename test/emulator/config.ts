@@ -24,6 +24,8 @@ export interface EmulatorConfig {
   creationResultKeys: CreationResultKeys;
   /** `apiError`: ApiError bodies; `error`: `{"error": "…"}`; `text`: the message as plain text (both with the real status). */
   errorShape: ErrorShape;
+  /** File paths match whatever their case, as on SMB and most cloud shares: a write keeps the stored name's case. */
+  caseInsensitivePaths: boolean;
 }
 
 export type CreationResultKeys = 'reference' | 'variant';
@@ -41,6 +43,7 @@ export function defaultConfig(): EmulatorConfig {
     chunkedDownloads: false,
     creationResultKeys: 'reference',
     errorShape: 'apiError',
+    caseInsensitivePaths: false,
   };
 }
 

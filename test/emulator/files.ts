@@ -1,4 +1,5 @@
 // Connector files, stored on disk under <dataDir>/files/<connector>/<path>.
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as path from 'node:path';
@@ -25,7 +26,11 @@ export class ConnectorFiles {
   /** sha256 by absolute file path, valid while size and mtime match. */
   private readonly digests = new Map<string, Stored & { mtimeMs: number }>();
 
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    /** Whether paths match whatever their case (config caseInsensitivePaths). */
+    private readonly caseInsensitive: () => boolean = () => false,
+  ) {}
 
   get root(): string {
     return path.join(this.dataDir, 'files');
@@ -63,7 +68,14 @@ export class ConnectorFiles {
         throw new ApiError(400, `Invalid file path "${segments.join('/')}": empty, "." or ".." segments are not allowed`);
       }
     }
-    return path.join(this.dirOf(c), ...segments);
+    if (!this.caseInsensitive()) return path.join(this.dirOf(c), ...segments);
+    // A case-insensitive store: each segment names the entry already there whatever its case.
+    let at = this.dirOf(c);
+    for (const s of segments) {
+      const names = existsSync(at) ? readdirSync(at) : [];
+      at = path.join(at, names.find((n) => n.toLowerCase() === s.toLowerCase()) ?? s);
+    }
+    return at;
   }
 
   async download(res: ServerResponse, c: Connector, segments: string[], chunked = false): Promise<void> {

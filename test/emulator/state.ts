@@ -59,7 +59,7 @@ export class EmulatorState {
     /** `--functions N`: this many generated functions on top of the demo ones. */
     readonly extraFunctions = 0,
   ) {
-    this.files = new ConnectorFiles(dataDir);
+    this.files = new ConnectorFiles(dataDir, () => this.config.caseInsensitivePaths);
     this.tables = new TableStore(dataDir, this.files.tmpDir);
     this.functions = new FunctionRegistry(extraFunctions);
   }

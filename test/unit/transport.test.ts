@@ -44,7 +44,9 @@ describe('transport helpers', () => {
 
   it('hostOf and badInput', () => {
     assert.equal(hostOf('https://public.datagrok.ai/api'), 'public.datagrok.ai');
-    assert.equal(hostOf('not a url'), 'not a url');
+    assert.equal(hostOf('not a url'), 'an invalid server URL');
+    assert.equal(hostOf('https://user:secret@exa mple.com/api'), 'https://exa');
+    assert.equal(hostOf('htps//key-1234'), 'an invalid server URL');
     const e = badInput('Bad.');
     assert.equal(e.kind, 'badInput');
     assert.equal(e.message, 'Bad.');
