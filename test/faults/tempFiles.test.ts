@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FaultKit, startKit } from './kit';
 
-describe('faults: temporary files', function () {
+describe('faults: temporary files', () => {
   if (process.platform === 'win32') return;
   let kit: FaultKit;
   let dir: string;
