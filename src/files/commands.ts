@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import { fileUriOption } from '../core/options';
 import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';
+import { mountFolder } from './mount';
 import { askPath, pickConnector } from './prompts';
 import { clientForAuthority } from './servers';
 import { connectorUri, parseUri, SCHEME } from './uris';
@@ -23,6 +24,8 @@ interface OpenOptions {
 
 interface MountOptions {
   connector: string;
+  /** Open the connector in a new window instead of adding it to this one (which may reload it). */
+  newWindow?: boolean;
 }
 
 interface DownloadOptions {
@@ -53,34 +56,6 @@ async function activeServerUri(services: Services, connector: unknown, filePath:
 
 function connectorFileArg(arg: unknown): vscode.Uri | undefined {
   return arg instanceof vscode.Uri && arg.scheme === SCHEME ? arg : undefined;
-}
-
-/** Adds a workspace folder unless it is there; waits for it only where adding does not restart the window. */
-async function addWorkspaceFolder(uri: vscode.Uri, name: string): Promise<vscode.Uri> {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  const existing = folders.find((f) => f.uri.toString() === uri.toString());
-  if (existing) return existing.uri;
-  // A single-folder (or empty) window becomes a multi-root workspace, which VS Code may restart.
-  const multiRoot = vscode.workspace.workspaceFile !== undefined;
-  const added = multiRoot
-    ? new Promise<void>((resolve) => {
-        const sub = vscode.workspace.onDidChangeWorkspaceFolders((e) => {
-          if (e.added.some((f) => f.uri.toString() === uri.toString())) {
-            sub.dispose();
-            resolve();
-          }
-        });
-        setTimeout(() => {
-          sub.dispose();
-          resolve();
-        }, 5000);
-      })
-    : Promise.resolve();
-  if (!vscode.workspace.updateWorkspaceFolders(folders.length, 0, { uri, name })) {
-    throw new Error(`VS Code did not add the folder ${name} (another change of the workspace folders is in progress). Try again.`);
-  }
-  await added;
-  return uri;
 }
 
 /** Offers the download a file too large for an editor; never awaited by the caller. */
@@ -125,7 +100,7 @@ export async function mountConnector(services: Services, fs: ConnectorFileSystem
     }
     throw error;
   }
-  return addWorkspaceFolder(uri, `Datagrok: ${platformName(rest)}`);
+  return mountFolder(uri, `Datagrok: ${platformName(rest)}`, inv.interactive, inv.options?.newWindow === true);
 }
 
 export async function downloadConnectorFile(services: Services, inv: CommandInvocation<DownloadOptions>): Promise<unknown> {

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { apiKeyProblem } from '../../src/api/names';
 import { redactKey } from '../../src/api/redact';
 import { compareFiles } from '../../src/files/connectorPaths';
+import { planMount } from '../../src/files/mountPlan';
 import { contentHash, FileVersions } from '../../src/platform/fileVersions';
 
 describe('keys: what may travel in a header, and what never reaches a message', () => {
@@ -73,5 +74,23 @@ describe('file versions: a colleague’s same-size save is seen', () => {
     const v = new FileVersions();
     const read = v.observeContent(key, h('ours'), 4, at('2026-01-01T10:00:00Z'));
     assert.ok(v.observeListing(key, '2026-01-01T09:00:00Z', 5) > read);
+  });
+});
+
+describe('mount: nothing unsaved is lost to a window reload', () => {
+  const base = { multiRoot: false, unsaved: 0, interactive: true, newWindow: false };
+  it('adds at once to a multi-root workspace (no reload)', () => {
+    assert.equal(planMount({ ...base, multiRoot: true, unsaved: 3 }), 'add');
+  });
+  it('asks first when the window would reload', () => {
+    assert.equal(planMount(base), 'ask');
+    assert.equal(planMount({ ...base, unsaved: 2 }), 'ask');
+  });
+  it('a script never reloads a window holding unsaved work; with nothing unsaved it goes ahead', () => {
+    assert.equal(planMount({ ...base, interactive: false, unsaved: 1 }), 'refuse');
+    assert.equal(planMount({ ...base, interactive: false }), 'add');
+  });
+  it('a new window when asked for, whatever the window holds', () => {
+    assert.equal(planMount({ ...base, interactive: false, unsaved: 1, newWindow: true }), 'newWindow');
   });
 });
