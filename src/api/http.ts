@@ -10,7 +10,7 @@ import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, t
 import { apiKeyProblem, normalizeApiKey, parseHttpUrl } from './names';
 import type { Route } from './network';
 import { type BodyInfo, bodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
-import { positive, type RequestSpec, relativePath } from './request';
+import { dispatchOptions, logEntry, positive, type RequestSpec, relativePath } from './request';
 import { redactKey } from './redact';
 import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
 import type { ClientOptions, RequestLogEntry } from './types';
@@ -253,22 +253,7 @@ export class Transport {
     // Only GETs without a body are retried; an upload or any POST is sent exactly once.
     const maxAttempts = spec.method === 'GET' && spec.body === undefined ? this.retries + 1 : 1;
     const timeoutMs = spec.transfer ? this.timeouts.transferMs : this.timeouts.requestMs;
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${this.key}`,
-      'user-agent': 'datagrok-vscode',
-    };
-    if (spec.contentType) headers['content-type'] = spec.contentType;
-    if (spec.contentLength !== undefined) headers['content-length'] = String(spec.contentLength);
-    const options = {
-      origin: this.origin,
-      path: this.basePath + ctx.path,
-      method: spec.method,
-      headers,
-      // undici accepts async iterables as bodies (documented; its type declaration lags behind).
-      body: (spec.body ?? (spec.method === 'POST' ? '' : null)) as Readable | string | Uint8Array | null,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    };
+    const options = dispatchOptions(spec, this.key, this.origin, this.basePath + ctx.path, timeoutMs);
     for (let n = 1; ; n++) {
       const started = performance.now();
       const outcome: { status?: number } = {};
@@ -303,16 +288,8 @@ export class Transport {
 
   private log(spec: RequestSpec, ctx: FailureContext, attempt: number, started: number, status?: number, error?: DatagrokError): void {
     if (!this.onRequest) return;
-    const entry: RequestLogEntry = {
-      method: spec.method,
-      path: ctx.path,
-      durationMs: Math.round(performance.now() - started),
-      attempt,
-    };
-    if (status !== undefined) entry.status = status;
-    if (error) entry.error = error.kind;
     try {
-      this.onRequest(entry);
+      this.onRequest(logEntry(spec.method, ctx.path, attempt, started, status, error?.kind));
     } catch {
       // a logging hook must never break a request
     }

@@ -1,5 +1,7 @@
-// What a request is, as the API modules describe it to the transport.
+// What a request is, as the API modules describe it to the transport, and what undici and the request
+// log are given for it.
 import type { Readable } from 'node:stream';
+import type { ErrorKind, RequestLogEntry } from './types';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 export interface RequestSpec {
@@ -33,4 +35,29 @@ export function relativePath(spec: RequestSpec): string {
 
 export function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** What undici is asked to send: the key, our user agent, the body's type and size, the timeouts. */
+export function dispatchOptions(spec: RequestSpec, key: string, origin: string, path: string, timeoutMs: number) {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'user-agent': 'datagrok-vscode' };
+  if (spec.contentType) headers['content-type'] = spec.contentType;
+  if (spec.contentLength !== undefined) headers['content-length'] = String(spec.contentLength);
+  return {
+    origin,
+    path,
+    method: spec.method,
+    headers,
+    // undici accepts async iterables as bodies (documented; its type declaration lags behind).
+    body: (spec.body ?? (spec.method === 'POST' ? '' : null)) as Readable | string | Uint8Array | null,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  };
+}
+
+/** One line of the request log: never the key, never a body. */
+export function logEntry(method: HttpMethod, path: string, attempt: number, started: number, status?: number, error?: ErrorKind): RequestLogEntry {
+  const entry: RequestLogEntry = { method, path, durationMs: Math.round(performance.now() - started), attempt };
+  if (status !== undefined) entry.status = status;
+  if (error) entry.error = error;
+  return entry;
 }
