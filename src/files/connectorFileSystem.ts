@@ -11,7 +11,7 @@ import { maxEditorBytes } from '../core/limits';
 import { contentHash } from '../platform/fileVersions';
 import type { KnownFiles } from '../platform/knownFiles';
 import { type Content, FileCache, type Target } from './fileCache';
-import { directory, toFileSystemError, tooLargeMessage } from './fileErrors';
+import { changedOnServer, directory, toFileSystemError, tooLargeMessage } from './fileErrors';
 import { moveOnServer, refuseSameFile } from './rename';
 import { clientForAuthority } from './servers';
 import { parseUri } from './uris';
@@ -53,6 +53,10 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     if (cached) return this.cache.fileStat(t, cached);
     const listed = this.cache.listedEntry(t);
     if (listed) return listed.isFile ? this.cache.listedStat(t, listed) : directory();
+    // Only another case of this name is listed (report.csv for Report.csv): on a case-insensitive store
+    // a download would answer with that file, and VS Code, which tells the names apart, would delete or
+    // overwrite it as if it were this one (a case-only rename deletes the target first).
+    if (await this.cache.onlyOtherCaseListed(t)) throw vscode.FileSystemError.FileNotFound(t.uri);
     // A file read or written here: VS Code stats it before every save (its conflict check), when its
     // content is no longer cached. A fresh listing answers when its `updatedOn` can be compared with
     // that content's version (FileVersions); otherwise the download below does, its hash telling
@@ -93,6 +97,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       throw new vscode.FileSystemError(message);
     }
     this.cache.versions.observeContent(t.key, content.hash, content.data.byteLength, content.serverTime);
+    this.cache.versions.markRead(t.key);
     await this.cache.known.add(t.baseUrl, t.connector, t.path);
     return content.data;
   }
@@ -154,6 +159,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
       if (!exists && !options.create) throw vscode.FileSystemError.FileNotFound(uri);
       if (exists && !options.overwrite) throw vscode.FileSystemError.FileExists(uri);
     }
+    if (this.cache.versions.changedUnseen(t.key)) throw changedOnServer(t);
     const existed = this.cache.versions.peek(t.key) !== undefined || this.cache.known.has(t.baseUrl, t.connector, t.path);
     let serverTime: number | undefined;
     try {
@@ -235,6 +241,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
   private async target(uri: vscode.Uri): Promise<Target> {
     const parsed = parseUri(uri);
     const { baseUrl, client } = await clientForAuthority(this.connection, parsed.authority, displayPath(parsed));
+    this.cache.checkSpelling(baseUrl, parsed);
     return { ...parsed, uri, baseUrl, client, key: `${baseUrl}|${parsed.connector}|${parsed.path}` };
   }
 

@@ -9,7 +9,8 @@ import { maxEditorBytes } from '../core/limits';
 import { contentHash, FileVersions } from '../platform/fileVersions';
 import type { KnownFiles } from '../platform/knownFiles';
 import { RecentResults } from '../platform/recentResults';
-import { baseName, type ConnectorPath, parentPath } from './connectorPaths';
+import { toRestName } from '../api/names';
+import { baseName, type ConnectorPath, displayPath, parentPath, platformName } from './connectorPaths';
 
 /** A file's content as last downloaded, or why it was not (too large for an editor). */
 export type Content = { data: Uint8Array; hash: string; serverTime?: number } | { tooLarge: true };
@@ -35,7 +36,39 @@ export class FileCache {
   /** Folders created here: they exist on the server only once a file is saved in them. */
   readonly createdFolders = new Set<string>();
 
+  /** The first spelling of each connector used in this window, by server: `System.DemoFiles`. */
+  private readonly spellings = new Map<string, string>();
+
   constructor(readonly known: KnownFiles) {}
+
+  /**
+   * One spelling per connector: the server resolves `system.demofiles` and `System.DemoFiles` to the
+   * same files, while VS Code takes them for two, and would delete "the other" file before a rename
+   * onto it. A second spelling of a connector already used here is refused, before any request.
+   */
+  checkSpelling(baseUrl: string, file: ConnectorPath): void {
+    const key = `${baseUrl}|${toRestName(file.connector).toLowerCase()}`;
+    const first = this.spellings.get(key);
+    if (first === undefined) this.spellings.set(key, file.connector);
+    else if (first !== file.connector) {
+      throw vscode.FileSystemError.FileNotFound(
+        `${displayPath(file)} names the connector ${platformName(first)} written differently: use ${displayPath({ connector: first, path: file.path })}, as this window already does.`,
+      );
+    }
+  }
+
+  /** Whether a listing of the file's folder (recent, or asked for when this name differs only in case from a known file) shows only another case of its name. */
+  async onlyOtherCaseListed(t: Target): Promise<boolean> {
+    const name = baseName(t.path);
+    const dir = parentPath(t.path);
+    const lower = t.path.toLowerCase();
+    let entries = this.listings.peek(this.keyOf(t, dir));
+    if (!entries && this.known.list(t.baseUrl, t.connector).some((p) => p !== t.path && p.toLowerCase() === lower)) {
+      entries = await this.list(t, dir, true).catch(() => undefined);
+    }
+    if (!entries || entries.some((e) => e.name === name)) return false;
+    return entries.some((e) => e.name.toLowerCase() === name.toLowerCase());
+  }
 
   keyOf(t: Target, path: string): string {
     return `${t.baseUrl}|${t.connector}|${path}`;

@@ -39,3 +39,14 @@ export function tooLargeMessage(t: ConnectorPath, size: number | undefined): str
     '(setting datagrok.files.maxEditorFileSizeMB). Download it to disk instead: "Datagrok: Download Connector File".'
   );
 }
+
+/**
+ * A save over a file someone else changed on the server since it was read here, keeping its size (VS
+ * Code's own "file is newer" check compares sizes and cannot see it). The editor stays dirty.
+ */
+export function changedOnServer(t: ConnectorPath): vscode.FileSystemError {
+  return new vscode.FileSystemError(
+    `${displayPath(t)} was changed on ${t.authority} after you opened it (someone else saved it), so it was not overwritten and your edit is kept. ` +
+      'To keep both: copy your text, run "File: Revert File" to load theirs, then merge and save.',
+  );
+}

@@ -14,6 +14,11 @@ interface Version {
   size?: number;
   /** The server's clock (Date header) when that content was read or written here. */
   serverTime?: number;
+  /**
+   * The server changed the file after it was read here, keeping its size: VS Code's own save check
+   * compares sizes and cannot see such a change, so a save must be refused until the file is read again.
+   */
+  sameSizeChange?: boolean;
 }
 
 /** Date headers carry whole seconds: a change less than this after our read or write may be ours. */
@@ -61,7 +66,7 @@ export class FileVersions {
       v.size = size;
       v.serverTime = serverTime;
     } else if (v.hash !== hash) {
-      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash, size, serverTime });
+      this.versions.set(key, { mtime: Math.max(Date.now(), v.mtime + 1), hash, size, serverTime, sameSizeChange: v.size === size });
     } else if (serverTime !== undefined && v.updatedOn === undefined) {
       v.serverTime = Math.max(v.serverTime ?? 0, serverTime);
     }
@@ -106,8 +111,20 @@ export class FileVersions {
     }
     // Changed on the server since the last listing, read or write.
     const changedAt = Number.isNaN(changedOn) ? Date.now() : changedOn;
-    this.versions.set(key, { mtime: Math.max(changedAt, v.mtime + 1), updatedOn });
+    const sameSizeChange = v.hash !== undefined && (size === undefined || size === v.size);
+    this.versions.set(key, { mtime: Math.max(changedAt, v.mtime + 1), updatedOn, sameSizeChange });
     return this.versions.get(key)!.mtime;
+  }
+
+  /** A change on the server, since this file was read here, that VS Code's save check cannot see (same size). */
+  changedUnseen(key: string): boolean {
+    return this.versions.get(key)?.sameSizeChange === true;
+  }
+
+  /** The editor read the current content: a save from it is a save over what it showed. */
+  markRead(key: string): void {
+    const v = this.versions.get(key);
+    if (v) v.sameSizeChange = undefined;
   }
 
   forget(key: string): void {

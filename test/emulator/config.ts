@@ -84,6 +84,8 @@ export interface Fault {
   html?: boolean;
   retryAfter?: number;
   apiError?: string;
+  /** This text as the body (text/plain) with `status` (default 200): an error a proxy or server words itself. */
+  text?: string;
   dropAfterBytes?: number;
   /** Headers and this many body bytes, then nothing more: the connection is held open, never ended. */
   stallAfterBytes?: number;
@@ -98,6 +100,7 @@ const FAULT_KEYS: Record<string, 'number' | 'string' | 'boolean'> = {
   html: 'boolean',
   retryAfter: 'number',
   apiError: 'string',
+  text: 'string',
   dropAfterBytes: 'number',
   stallAfterBytes: 'number',
   resetBeforeResponse: 'boolean',

@@ -188,6 +188,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       await drain(req);
       return sendApiErrorAs200(res, { ...state.config, errorsAsHttp200: true }, fault.apiError, fault.status ?? 500);
     }
+    if (fault?.text !== undefined) {
+      await drain(req);
+      return sendBody(res, fault.status ?? 200, fault.text, 'text/plain; charset=utf-8');
+    }
     if (fault && (fault.status !== undefined || fault.html || fault.retryAfter !== undefined)) {
       await drain(req);
       const status = fault.status ?? (fault.html ? 502 : 503);

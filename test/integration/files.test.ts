@@ -9,62 +9,8 @@ import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
 import type { DatagrokApi } from '../../src/api/types';
 import { log } from './index';
+import { APPDATA, DEMO, dropCachedContents, eventually, fileOnServer, fileUri, rejectsWith, run, sha256 } from './fileSupport';
 import { clearEmulatorRequests, control, type EmulatorRequest, emulator, emulatorRequests, resetEmulator, signIn } from './support';
-
-interface StateFile {
-  connector: string;
-  path: string;
-  bytes: number;
-  sha256: string;
-}
-
-const DEMO = 'System:DemoFiles';
-const APPDATA = 'System:AppData';
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-
-function run<T = unknown>(command: string, options?: unknown): Promise<T> {
-  return Promise.resolve(vscode.commands.executeCommand<T>(command, options));
-}
-
-async function filesOnServer(): Promise<StateFile[]> {
-  return (await control<{ files: StateFile[] }>('GET', 'state')).files;
-}
-
-async function fileOnServer(connector: string, filePath: string): Promise<StateFile | undefined> {
-  return (await filesOnServer()).find((f) => f.connector === connector && f.path === filePath);
-}
-
-/** The URI the extension uses: datagrok://<host[:port]>/<Connector.Rest>/<path>. */
-function fileUri(connector: string, filePath = ''): vscode.Uri {
-  const rest = connector.replaceAll(':', '.');
-  return vscode.Uri.from({ scheme: 'datagrok', authority: new URL(emulator.url).host, path: `/${rest}${filePath ? `/${filePath}` : ''}` });
-}
-
-async function rejectsWith(promise: Thenable<unknown>, pattern: RegExp): Promise<string> {
-  let message = '';
-  await assert.rejects(Promise.resolve(promise), (error: unknown) => {
-    message = error instanceof Error ? error.message : String(error);
-    return true;
-  });
-  assert.match(message, pattern);
-  return message;
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail(`timed out waiting for ${what}`);
-}
-
-/** Drops the file system's content cache (kept 5 s), as changing the editor size limit does: no waiting in tests. */
-async function dropCachedContents(): Promise<void> {
-  const files = vscode.workspace.getConfiguration('datagrok.files');
-  await files.update('maxEditorFileSizeMB', 49, vscode.ConfigurationTarget.Global);
-  await files.update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
-}
 
 /** Removes a mounted connector from the workspace folders (in this multi-root window no restart follows). */
 async function unmount(uri: vscode.Uri): Promise<void> {
