@@ -1,6 +1,7 @@
 // Requests through a real forward proxy (Debian's tinyproxy on a loopback port): settings, the
 // environment, NO_PROXY, credentials, and each proxy failure with its message.
 import * as assert from 'node:assert/strict';
+import { type AddressInfo, createServer } from 'node:net';
 import { TEST_HOST } from '../network/certs';
 import { requestPaths, SECRET, useNetworkFixture } from '../network/fixture';
 import { type RunningProxy, startTinyproxy } from '../network/tinyproxy';
@@ -142,9 +143,12 @@ describe('proxies (real tinyproxy)', () => {
   });
 
   it('a proxy that is not there: names the proxy and the settings', async () => {
-    const gone = await startTinyproxy();
-    const url = gone.url;
-    await gone.stop();
+    // A loopback port nothing listens on (a stopping proxy may still reset a connection instead).
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const url = `http://127.0.0.1:${port}`;
     for (const base of [f.httpUrl, f.httpsUrl]) {
       await f.fails(f.client(base, { proxy: url }).listGroups(), 'network', /could not connect to the proxy 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\. Check the setting http\.proxy/);
     }
