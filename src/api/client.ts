@@ -1,4 +1,5 @@
 // The Datagrok REST client: one method per operation of the reference, over one Transport.
+import { getFunction, listConnections, listFunctions, listProjects, listTables } from './catalog';
 import { createDashboard, shareDashboard } from './dashboards';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
 import { callFunction } from './functions';
@@ -20,14 +21,19 @@ import { downloadTable, uploadTable } from './tables';
 import type {
   CallOptions,
   ClientOptions,
+  ConnectionInfo,
   CreationResult,
   DatagrokApi,
   DownloadTarget,
   FileEntry,
+  FuncInfo,
   Group,
   MembershipRequest,
+  Paging,
+  ProjectInfo,
   Route,
   ShareAccess,
+  TableInfo,
   TransferOptions,
   TransferResult,
   UploadSource,
@@ -68,6 +74,26 @@ export class DatagrokClient implements DatagrokApi {
       currentUserGroup: this.userGroupRoute.known,
       shareDashboard: this.shareRoute.known,
     };
+  }
+
+  listFunctions(text?: string, options?: CallOptions): Promise<FuncInfo[]> {
+    return guard(() => listFunctions(this.http, text, options));
+  }
+
+  getFunction(idOrName: string, options?: CallOptions): Promise<FuncInfo> {
+    return guard(() => getFunction(this.http, idOrName, options));
+  }
+
+  listConnections(text?: string, options?: CallOptions): Promise<ConnectionInfo[]> {
+    return guard(() => listConnections(this.http, text, options));
+  }
+
+  listTables(paging?: Paging, options?: CallOptions): Promise<TableInfo[]> {
+    return guard(() => listTables(this.http, paging, options));
+  }
+
+  listProjects(paging?: Paging, options?: CallOptions): Promise<ProjectInfo[]> {
+    return guard(() => listProjects(this.http, paging, options));
   }
 
   downloadFile(connector: string, path: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult> {

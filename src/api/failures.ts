@@ -289,3 +289,11 @@ export function smallBodyFailure(ctx: FailureContext, status: number, text: stri
   const api = apiErrorOf(safeJson(text));
   return api ? serverFailure(ctx, status, { apiError: true, html: false, ...api }) : undefined;
 }
+
+/** A missing optional route (a plain 404, 405, 501) as kind 'unsupported', with `message` and what to do. */
+export function unsupportedIfMissing(err: unknown, message: string): unknown {
+  if (err instanceof DatagrokError && (isRouteMissing(err) || err.status === 405 || err.status === 501)) {
+    return withKind(err, 'unsupported', `${message} Update the server or use the platform's web UI.`);
+  }
+  return err;
+}

@@ -1,7 +1,7 @@
 // Files under connectors: download, read, upload, delete and (internal route) listing.
 import { formatBytes } from './units';
 import { DatagrokError } from './errors';
-import { isRouteMissing, withKind } from './failures';
+import { unsupportedIfMissing } from './failures';
 import type { Transport } from './http';
 import { filePathSegments, idSegment, nameSegment } from './names';
 import { collect, TransferCounter } from './transfer';
@@ -136,11 +136,4 @@ function toEntry(e: RawEntry, dir: string): FileEntry {
   if (typeof e.size === 'number') entry.size = e.size;
   if (typeof e.updatedOn === 'string') entry.updatedOn = e.updatedOn;
   return entry;
-}
-
-function unsupportedIfMissing(err: unknown, message: string): unknown {
-  if (err instanceof DatagrokError && (isRouteMissing(err) || err.status === 405 || err.status === 501)) {
-    return withKind(err, 'unsupported', `${message} Update the server or use the platform's web UI.`);
-  }
-  return err;
 }

@@ -1,29 +1,10 @@
 // Groups and membership requests.
-import { badInput, DatagrokError } from './errors';
-import type { RequestSpec, Transport } from './http';
+import { badInput } from './errors';
+import type { Transport } from './http';
 import { idSegment } from './names';
 import type { RouteChoice } from './routes';
+import { list, one } from './shapes';
 import type { CallOptions, Group, MembershipRequest } from './types';
-
-function expectList<T>(value: unknown, what: string): T[] {
-  if (!Array.isArray(value)) throw new DatagrokError('server', `${what} failed: the server's answer was not a list.`);
-  return value as T[];
-}
-
-function expectObject<T>(value: unknown, what: string): T {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new DatagrokError('server', `${what} failed: the server's answer was not an object.`);
-  }
-  return value as T;
-}
-
-async function list<T>(http: Transport, spec: RequestSpec): Promise<T[]> {
-  return expectList<T>(await http.json<unknown>(spec), spec.what);
-}
-
-async function one<T>(http: Transport, spec: RequestSpec): Promise<T> {
-  return expectObject<T>(await http.json<unknown>(spec), spec.what);
-}
 
 export function listGroups(http: Transport, query: { include?: string; text?: string } = {}, options: CallOptions = {}): Promise<Group[]> {
   return list(http, {

@@ -1,5 +1,6 @@
 // The Datagrok public REST API as the rest of the extension sees it.
 // Pure TypeScript: nothing here (or anywhere under src/api) may import `vscode`.
+import type { ConnectionInfo, FuncInfo, Paging, ProjectInfo, TableInfo } from './catalogTypes';
 import type { Readable, Writable } from 'node:stream';
 import type { NetworkOptions } from './network';
 
@@ -151,6 +152,16 @@ export type ErrorKind =
 export interface DatagrokApi {
   readonly baseUrl: string;
 
+  // Catalogs (not in the reference; real servers have them). A server without the route: kind 'unsupported'.
+  /** Functions matching a smart-search text (`package = "Chem"`, `name contains "x"`, words); all without text. */
+  listFunctions(text?: string, options?: CallOptions): Promise<FuncInfo[]>;
+  /** One function by ID or `Package:Name`, with its signature. */
+  getFunction(idOrName: string, options?: CallOptions): Promise<FuncInfo>;
+  listConnections(text?: string, options?: CallOptions): Promise<ConnectionInfo[]>;
+  listTables(paging?: Paging, options?: CallOptions): Promise<TableInfo[]>;
+  /** Projects; dashboards are the ones with `isDashboard`. */
+  listProjects(paging?: Paging, options?: CallOptions): Promise<ProjectInfo[]>;
+
   // Files under connectors. `connector` in platform (`System:DemoFiles`) or REST (`System.DemoFiles`) form;
   // `path` is a '/'-separated path within the connector.
   downloadFile(connector: string, path: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
@@ -189,3 +200,5 @@ export interface DatagrokApi {
   /** Closes the client's own connection pool. */
   close(): Promise<void>;
 }
+
+export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, ProjectInfo, TableInfo } from './catalogTypes';

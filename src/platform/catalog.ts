@@ -1,0 +1,86 @@
+// The functions, connections, tables and dashboards of the active server, for the explorer views and
+// pickers. Answers are kept briefly per server and search text (a view's refresh asks again); failures
+// are not kept, so Retry asks again. No vscode here.
+import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../api/types';
+import { Emitter } from './events';
+import { RecentResults } from './recentResults';
+import type { ServerSession } from './session';
+
+/** How long a list is reused before it is asked again (a view refresh always asks again). */
+const LIST_TTL_MS = 60_000;
+
+export class Catalog {
+  private functions = new RecentResults<FuncInfo[]>(LIST_TTL_MS);
+  private signatures = new RecentResults<FuncInfo>(5 * LIST_TTL_MS);
+  private connections = new RecentResults<ConnectionInfo[]>(LIST_TTL_MS);
+  private tables = new RecentResults<TableInfo[]>(LIST_TTL_MS);
+  private projects = new RecentResults<ProjectInfo[]>(LIST_TTL_MS);
+  private readonly changed = new Emitter<void>();
+  /** Fires after reload(): views ask again. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly session: ServerSession) {}
+
+  private async keyed<T>(cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>): Promise<T> {
+    const api = await this.session.client();
+    return cache.get(`${api.baseUrl}|${key}`, () => load(api));
+  }
+
+  /** Functions matching a smart-search text (all without one), sorted by package then name. */
+  searchFunctions(text = ''): Promise<FuncInfo[]> {
+    return this.keyed(this.functions, text.trim(), async (api) => sortFunctions(await api.listFunctions(text.trim() || undefined)));
+  }
+
+  /** One function with its signature (inputs and outputs). */
+  func(idOrName: string): Promise<FuncInfo> {
+    return this.keyed(this.signatures, idOrName, (api) => api.getFunction(idOrName));
+  }
+
+  /** The file-share connections: the roots of connector files. */
+  fileShares(): Promise<ConnectionInfo[]> {
+    return this.keyed(this.connections, 'files', async (api) =>
+      (await api.listConnections()).filter((c) => (c.dataSource ?? 'Files').toLowerCase() === 'files').sort((a, b) => a.nqName.localeCompare(b.nqName)),
+    );
+  }
+
+  /** The server's tables (everything, or those matching `text`). */
+  listTables(text = ''): Promise<TableInfo[]> {
+    return this.keyed(this.tables, text, (api) => api.listTables({ text: text || undefined }));
+  }
+
+  /** The server's dashboards (projects with isDashboard). */
+  listDashboards(text = ''): Promise<ProjectInfo[]> {
+    return this.keyed(this.projects, text, async (api) => (await api.listProjects({ text: text || undefined })).filter((p) => p.isDashboard));
+  }
+
+  /** Forgets every answer and tells listeners to ask again. */
+  reload(): void {
+    this.functions = new RecentResults(LIST_TTL_MS);
+    this.signatures = new RecentResults(5 * LIST_TTL_MS);
+    this.connections = new RecentResults(LIST_TTL_MS);
+    this.tables = new RecentResults(LIST_TTL_MS);
+    this.projects = new RecentResults(LIST_TTL_MS);
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function sortFunctions(funcs: readonly FuncInfo[]): FuncInfo[] {
+  return [...funcs].sort((a, b) => collator.compare(a.package, b.package) || collator.compare(a.name, b.name));
+}
+
+/** Functions grouped by package, packages in order. */
+export function byPackage(funcs: readonly FuncInfo[]): Map<string, FuncInfo[]> {
+  const groups = new Map<string, FuncInfo[]>();
+  for (const f of sortFunctions(funcs)) {
+    const list = groups.get(f.package);
+    if (list) list.push(f);
+    else groups.set(f.package, [f]);
+  }
+  return groups;
+}
