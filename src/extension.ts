@@ -6,6 +6,8 @@ import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
 import type { Services } from './services';
 import type { GroupsTreeProvider } from './groups/groupsTree';
+import type { FilesDragAndDrop } from './files/filesDragAndDrop';
+import type { FilesTree } from './files/filesTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -17,6 +19,10 @@ import { registerTables } from './tables/register';
 export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
   readonly statusBar: vscode.StatusBarItem;
+  /** The Files view's data (its `tree` is the TreeDataProvider). */
+  readonly filesTree: FilesTree;
+  /** The Files view's drag and drop. */
+  readonly filesDragAndDrop: FilesDragAndDrop;
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -31,11 +37,11 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   registerTables(services);
   registerDashboards(services);
   registerFunctions(services);
-  registerFiles(services);
+  const { filesTree, filesDragAndDrop } = registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
-  return { groupsTree, statusBar };
+  return { groupsTree, statusBar, filesTree, filesDragAndDrop };
 }
 
 export function deactivate(): void {}

@@ -15,6 +15,7 @@ import { mountFolder } from './mount';
 import { askPath, pickConnector } from './prompts';
 import { clientForAuthority } from './servers';
 import { connectorUri, parseUri, SCHEME } from './uris';
+import { isFolderItem, itemUri } from './filesTree';
 import { baseName, checkConnector, checkPath, displayPath, platformName } from './connectorPaths';
 
 interface OpenOptions {
@@ -47,15 +48,16 @@ interface UploadOptions {
 const DOWNLOAD_LABEL = 'Download to Disk…';
 
 /** The URI of a connector file on the active server; rejects when not signed in or the names are wrong. */
-async function activeServerUri(services: Services, connector: unknown, filePath: unknown): Promise<vscode.Uri> {
+export async function activeServerUri(services: Services, connector: unknown, filePath: unknown): Promise<vscode.Uri> {
   const rest = checkConnector(connector);
   const within = checkPath(filePath);
   await services.connection.client(); // "not signed in" said here, with its Sign In action
   return connectorUri(services.connection.baseUrl(), rest, within);
 }
 
+/** A datagrok: Uri given, or the Uri of the Files view's item. */
 function connectorFileArg(arg: unknown): vscode.Uri | undefined {
-  return arg instanceof vscode.Uri && arg.scheme === SCHEME ? arg : undefined;
+  return itemUri(arg);
 }
 
 /** Offers the download a file too large for an editor; never awaited by the caller. */
@@ -88,7 +90,8 @@ export async function openConnectorFile(services: Services, fs: ConnectorFileSys
 }
 
 export async function mountConnector(services: Services, fs: ConnectorFileSystem, inv: CommandInvocation<MountOptions>): Promise<unknown> {
-  const connector = inv.options ? inv.options.connector : await pickConnector(services, 'Mount Connector as Folder');
+  const fromView = isFolderItem(inv.arg) ? parseUri(inv.arg.uri).connector : undefined; // a connection of the Files view
+  const connector = inv.options ? inv.options.connector : (fromView ?? (await pickConnector(services, 'Mount Connector as Folder')));
   const rest = checkConnector(connector);
   await services.connection.client();
   const uri = connectorUri(services.connection.baseUrl(), rest, '');
@@ -139,11 +142,16 @@ export async function uploadToConnector(services: Services, fs: ConnectorFileSys
     destination = await activeServerUri(services, o.connector, o.path);
   } else {
     const fromMenu = inv.arg instanceof vscode.Uri && inv.arg.scheme === 'file' ? inv.arg : undefined;
-    const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false });
+    const folder = isFolderItem(inv.arg) ? inv.arg.uri : undefined; // Upload File Here… in the Files view
+    const picked = fromMenu ? [fromMenu] : await vscode.window.showOpenDialog({ title: 'Upload File to Connector', canSelectMany: false, openLabel: 'Upload' });
     if (!picked?.[0]) throw new UserCancelled();
     source = fileUriOption(picked[0], 'source');
-    const connector = await pickConnector(services, 'Upload File to Connector');
-    destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
+    if (folder) {
+      destination = vscode.Uri.joinPath(folder, path.basename(source.fsPath));
+    } else {
+      const connector = await pickConnector(services, 'Upload File to Connector');
+      destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
+    }
   }
   const file = parseUri(destination);
   const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
@@ -156,7 +164,7 @@ export async function uploadToConnector(services: Services, fs: ConnectorFileSys
 }
 
 export async function copyDatagrokPath(inv: CommandInvocation<{ uri: vscode.Uri }>): Promise<unknown> {
-  const given = inv.arg instanceof vscode.Uri ? inv.arg : inv.options?.uri;
+  const given = itemUri(inv.arg) ?? (inv.arg instanceof vscode.Uri ? inv.arg : inv.options?.uri);
   const uri = given ?? vscode.window.activeTextEditor?.document.uri;
   if (!(uri instanceof vscode.Uri) || uri.scheme !== SCHEME) {
     throw badInput('Copy Datagrok Path works on connector files (datagrok: URIs): open or select one first.');
