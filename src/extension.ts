@@ -6,6 +6,8 @@ import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
 import type { Services } from './services';
 import type { GroupsTreeProvider } from './groups/groupsTree';
+import { type RememberedEntity, RecentEntities } from './platform/recent';
+import type { ExplorerTree } from './ui/explorerTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -17,25 +19,34 @@ import { registerTables } from './tables/register';
 export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
   readonly statusBar: vscode.StatusBarItem;
+  /** The Tables view's data. */
+  readonly tablesTree: ExplorerTree;
+  /** The Dashboards view's data. */
+  readonly dashboardsTree: ExplorerTree;
+  /** The tables or dashboards remembered for a server, read afresh from the global state (what a reload or another workspace sees). */
+  remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
   const log = createLog();
   const connection = new Connection(context, log);
-  const platform = new Platform(connection, context.workspaceState);
+  const platform = new Platform(connection, context.workspaceState, context.globalState);
   context.subscriptions.push(log, connection, platform);
   const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
 
   const { statusBar } = registerConnection(services);
   const groupsTree = registerGroups(services);
-  registerTables(services);
-  registerDashboards(services);
+  const tablesTree = registerTables(services);
+  const dashboardsTree = registerDashboards(services);
   registerFunctions(services);
   registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
-  return { groupsTree, statusBar };
+  // Another server or key: the catalog's lists are asked again (the views listen to it).
+  context.subscriptions.push(connection.onDidChange(() => platform.catalog.reload()));
+  const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
+  return { groupsTree, statusBar, tablesTree, dashboardsTree, remembered };
 }
 
 export function deactivate(): void {}
