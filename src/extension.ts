@@ -5,6 +5,7 @@ import { registerConnection } from './connection/register';
 import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
 import type { Services } from './services';
+import type { FunctionsTree } from './functions/functionsTree';
 import type { GroupsTreeProvider } from './groups/groupsTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
@@ -16,6 +17,8 @@ import { registerTables } from './tables/register';
 /** What `activate` returns: read-only views for the integration tests (the tree's data, the status bar). */
 export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
+  /** The Functions view's data provider. */
+  readonly functionsTree: FunctionsTree;
   readonly statusBar: vscode.StatusBarItem;
 }
 
@@ -30,12 +33,12 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const groupsTree = registerGroups(services);
   registerTables(services);
   registerDashboards(services);
-  registerFunctions(services);
+  const functionsTree = registerFunctions(services);
   registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
-  return { groupsTree, statusBar };
+  return { groupsTree, functionsTree, statusBar };
 }
 
 export function deactivate(): void {}
