@@ -26,7 +26,8 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const log = createLog();
   const connection = new Connection(context, log);
   const platform = new Platform(connection, context.workspaceState);
-  context.subscriptions.push(log, connection, platform);
+  // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
+  context.subscriptions.push(log, connection, platform, connection.onDidChange(() => platform.catalog.reload()));
   const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
 
   const { statusBar } = registerConnection(services);
