@@ -1,0 +1,25 @@
+// What a newcomer meets before any code runs: `npm ci` output and the extension's manifest.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as semver from 'semver';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+
+/** The oldest Node the project is developed on (`@types/node` ^20.19). */
+const OLDEST_NODE = '20.19.0';
+
+describe('npm ci on Node 20', () => {
+  it('installs no package whose engines exclude Node 20 (no EBADENGINE warning)', () => {
+    const lock = readJson('package-lock.json') as { packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> };
+    const misfits: string[] = [];
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
+      if (where === '' || !range) continue;
+      if (!semver.satisfies(OLDEST_NODE, range)) misfits.push(`${where.replace(/^.*node_modules\//, '')} wants node ${range}`);
+    }
+    assert.ok(Object.keys(lock.packages).length > 50, 'package-lock.json lists the installed packages');
+    assert.deepEqual(misfits, []);
+  });
+});
