@@ -23,3 +23,22 @@ describe('npm ci on Node 20', () => {
     assert.deepEqual(misfits, []);
   });
 });
+
+describe('Extension page (manifest)', () => {
+  const manifest = readJson('package.json');
+
+  it('names a 128×128 PNG icon that exists, with a gallery banner', () => {
+    assert.equal(manifest.icon, 'media/icon.png');
+    const png = fs.readFileSync(path.join(repoRoot, manifest.icon));
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+    assert.equal(png.toString('latin1', 12, 16), 'IHDR');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'width × height');
+    assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme), `galleryBanner.theme ${manifest.galleryBanner?.theme}`);
+  });
+
+  it('keeps its categories and keywords', () => {
+    assert.ok(manifest.categories.includes('Data Science'), `categories ${manifest.categories}`);
+    assert.ok(manifest.keywords.includes('datagrok'), `keywords ${manifest.keywords}`);
+  });
+});
