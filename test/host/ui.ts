@@ -130,7 +130,7 @@ async function main(): Promise<number> {
     await feature('approves Bob\'s request with the inline ✓ of its row in the Groups tree', async () => {
       const row = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown.*wants to join Chemists/ }).first();
       await row.hover();
-      await row.locator('.actions a.action-label[aria-label^="Approve"]').click({ timeout: STEP_TIMEOUT });
+      await row.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]').click({ timeout: STEP_TIMEOUT });
       await waitForRows(page, [/^Pending requests$/, /^Carol\b.* — wants to join Chemists$/], 'Groups tree after approving', [/^Bob\b.* — wants to join Chemists$/]);
       await waitForToast(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'after approving');
       let members: string[] = [];
@@ -145,9 +145,9 @@ async function main(): Promise<number> {
       );
     });
 
-    await feature('pushes planets.csv with the editor title button "Push CSV as Table"', async (moment) => {
+    await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', async (moment) => {
       await quickOpen(page, 'planets.csv');
-      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
       await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });

@@ -42,3 +42,31 @@ describe('Extension page (manifest)', () => {
     assert.ok(manifest.keywords.includes('datagrok'), `keywords ${manifest.keywords}`);
   });
 });
+
+describe('Command titles', () => {
+  type Command = { command: string; title: string; category?: string };
+  type MenuItem = { command: string; group?: string };
+  const contributes = readJson('package.json').contributes as { commands: Command[]; menus: Record<string, MenuItem[]> };
+  const byId = new Map(contributes.commands.map((command) => [command.command, command]));
+
+  it('a button (editor title, view title, inline item) and a menu shared with other extensions name Datagrok in the title alone', () => {
+    // VS Code uses a command's title as a menu icon's tooltip and as a menu entry; the category shows only in the palette.
+    const shown = new Set<string>();
+    for (const [menu, items] of Object.entries(contributes.menus)) {
+      for (const item of items) {
+        const button = /^(editor|view)\/title$/.test(menu) && (item.group ?? '').startsWith('navigation');
+        const inline = menu === 'view/item/context' && (item.group ?? '').startsWith('inline');
+        if (button || inline || menu === 'explorer/context') shown.add(item.command);
+      }
+    }
+    assert.ok(shown.has('datagrok.tables.push') && shown.has('datagrok.groups.approveRequest'), `buttons: ${[...shown]}`);
+    for (const id of shown) assert.match(byId.get(id)?.title ?? '', /\bDatagrok\b/, id);
+  });
+
+  it('every command reads "Datagrok: …" once in the palette', () => {
+    for (const command of contributes.commands) {
+      const label = command.category ? `${command.category}: ${command.title}` : command.title;
+      assert.match(label, /^Datagrok: (?!Datagrok)/, command.command);
+    }
+  });
+});
