@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const connection = new Connection(context, log);
   const platform = new Platform(connection, context.workspaceState);
   context.subscriptions.push(log, connection, platform);
-  const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
+  const services: Services = { context, log, connection, commands: new CommandLayer(log, 'datagrok.signIn', { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() }), platform };
 
   const { statusBar } = registerConnection(services);
   const groupsTree = registerGroups(services);

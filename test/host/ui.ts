@@ -3,9 +3,10 @@
 // visible, no test payload); the check opens the Datagrok view, signs in through the command palette
 // and input boxes as a user would, reads the Groups tree rendered from the emulator's demo data, runs a
 // command from the palette, then the features' own buttons: a request's inline Approve, the editor title
-// "Push CSV as Table", a parameter file's CodeLens, and Sign Out back to the welcome view. It asserts on
-// what the page shows (tree rows, input boxes, notification toasts) and on the emulator's state, and
-// saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
+// "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
+// command from the palette while signed out that signs in first and then continues. It asserts on what
+// the page shows (tree rows, input boxes, notification toasts) and on the emulator's state, and saves
+// screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shortTempDir, startCodeServer } from './codeServer';
@@ -14,7 +15,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { answerInputBox, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
+import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
 
@@ -183,6 +184,18 @@ async function main(): Promise<number> {
       await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const rows = await sideBarRows(page);
       if (rows.some((row) => /Chemists|Pending requests/.test(row))) throw new Error(`signed out, the tree still shows:\n  ${rows.join('\n  ')}`);
+    });
+
+    await feature('signed out, "Datagrok: Search Groups" is in the palette, offers Sign In first and then searches', async (moment) => {
+      const signInFirst = /^You are not signed in to 127\.0\.0\.1:\d+\. Sign in first; the command then continues\.$/;
+      await runFromPalette(page, 'Datagrok: Search Groups');
+      await waitForToast(page, signInFirst, 'signed out');
+      await moment('sign-in-first');
+      await clickToastButton(page, signInFirst, 'Sign In', 'signed out');
+      await answerInputBox(page, /server URL/i, emulator.baseUrl);
+      await answerInputBox(page, /API key/i, emulator.key);
+      await answerInputBox(page, /group name/i, 'Bio');
+      await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results after signing in');
     });
   }
 
