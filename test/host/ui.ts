@@ -4,9 +4,9 @@
 // and input boxes as a user would, reads the Groups tree rendered from the emulator's demo data, runs a
 // command from the palette, then the features' own buttons: a request's inline Approve, the editor title
 // "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
-// command from the palette while signed out that signs in first and then continues. It asserts on what
-// the page shows (tree rows, input boxes, notification toasts) and on the emulator's state, and saves
-// screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
+// command from the palette while signed out that signs in first and then continues, and the Get Started
+// walkthrough. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shortTempDir, startCodeServer } from './codeServer';
@@ -196,6 +196,27 @@ async function main(): Promise<number> {
       await answerInputBox(page, /API key/i, emulator.key);
       await answerInputBox(page, /group name/i, 'Bio');
       await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results after signing in');
+    });
+
+    await feature('opens the "Get Started with Datagrok" walkthrough: four steps; its Sign In button completes the first', async (moment) => {
+      await runFromPalette(page, 'Welcome: Open Walkthrough...');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.fill('Get Started with Datagrok');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
+      const walkthrough = page.locator('.gettingStartedContainer');
+      await walkthrough.locator('h2', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      for (const title of ['Sign in to a Datagrok server', 'Push a CSV as a table', 'Run a function from a parameter file', 'Open a file share']) {
+        await walkthrough.locator('.getting-started-step', { hasText: title }).first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+      }
+      await moment('walkthrough');
+      // The step's Sign In button runs datagrok.signIn (its completion event): the URL box opens, Escape leaves it.
+      const signInStep = walkthrough.locator('.getting-started-step', { hasText: 'Sign in to a Datagrok server' }).first();
+      await signInStep.click();
+      await signInStep.locator('.button-link, .monaco-button', { hasText: /^Sign In$/ }).first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.quick-input-widget .quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Escape');
+      await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
     });
   }
 

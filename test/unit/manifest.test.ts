@@ -70,3 +70,29 @@ describe('Command titles', () => {
     }
   });
 });
+
+describe('Get Started walkthrough', () => {
+  type Step = { id: string; title: string; description: string; media: { markdown?: string }; completionEvents: string[] };
+  const contributes = readJson('package.json').contributes as { commands: { command: string }[]; walkthroughs: { id: string; title: string; steps: Step[] }[] };
+  const commands = new Set(contributes.commands.map((command) => command.command));
+
+  it('walks through sign in, push a CSV, run a function, open a file share', () => {
+    const walkthrough = contributes.walkthroughs.find((w) => w.id === 'datagrok.getStarted');
+    assert.ok(walkthrough, 'contributes.walkthroughs has datagrok.getStarted');
+    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['signIn', 'pushCsv', 'runFunction', 'openFileShare']);
+    const completedBy = walkthrough.steps.map((step) => step.completionEvents[0]);
+    assert.deepEqual(completedBy, ['onCommand:datagrok.signIn', 'onCommand:datagrok.tables.push', 'onCommand:datagrok.functions.run', 'onCommand:datagrok.files.mount']);
+  });
+
+  it('each step completes on a real command, links real commands and has its page under media/walkthrough/', () => {
+    for (const step of contributes.walkthroughs.flatMap((w) => w.steps)) {
+      assert.ok(step.completionEvents.length > 0, `${step.id} has completion events`);
+      for (const event of step.completionEvents) assert.ok(commands.has(event.replace(/^onCommand:/, '')), `${step.id}: ${event} is not a contributed command`);
+      const links = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]!);
+      assert.ok(links.length > 0, `${step.id} has a button`);
+      for (const link of links) assert.ok(commands.has(link), `${step.id} links ${link}, not a contributed command`);
+      assert.match(step.media.markdown ?? '', /^media\/walkthrough\/[\w-]+\.md$/, step.id);
+      assert.match(fs.readFileSync(path.join(repoRoot, step.media.markdown!), 'utf8'), /^# \S/, `${step.media.markdown} starts with a heading`);
+    }
+  });
+});
