@@ -28,7 +28,8 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const platform = new Platform(connection, context.workspaceState);
   // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
   context.subscriptions.push(log, connection, platform, connection.onDidChange(() => platform.catalog.reload()));
-  const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
+  const commands = new CommandLayer(log, 'datagrok.signIn', { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() });
+  const services: Services = { context, log, connection, commands, platform };
 
   const { statusBar } = registerConnection(services);
   const groupsTree = registerGroups(services);
