@@ -5,6 +5,7 @@ import { registerConnection } from './connection/register';
 import { CommandLayer } from './core/commands';
 import { createLog } from './core/log';
 import type { Services } from './services';
+import type { FunctionsTree } from './functions/functionsTree';
 import type { GroupsTreeProvider } from './groups/groupsTree';
 import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
@@ -18,6 +19,8 @@ import { registerTables } from './tables/register';
 /** What `activate` returns: read-only views for the integration tests (the tree's data, the status bar). */
 export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
+  /** The Functions view's data provider. */
+  readonly functionsTree: FunctionsTree;
   readonly statusBar: vscode.StatusBarItem;
   /** The Tables view's data. */
   readonly tablesTree: ExplorerTree;
@@ -31,22 +34,22 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const log = createLog();
   const connection = new Connection(context, log);
   const platform = new Platform(connection, context.workspaceState, context.globalState);
-  context.subscriptions.push(log, connection, platform);
-  const services: Services = { context, log, connection, commands: new CommandLayer(log), platform };
+  // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
+  context.subscriptions.push(log, connection, platform, connection.onDidChange(() => platform.catalog.reload()));
+  const commands = new CommandLayer(log, 'datagrok.signIn', { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() });
+  const services: Services = { context, log, connection, commands, platform };
 
   const { statusBar } = registerConnection(services);
   const groupsTree = registerGroups(services);
   const tablesTree = registerTables(services);
   const dashboardsTree = registerDashboards(services);
-  registerFunctions(services);
+  const functionsTree = registerFunctions(services);
   registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
-  // Another server or key: the catalog's lists are asked again (the views listen to it).
-  context.subscriptions.push(connection.onDidChange(() => platform.catalog.reload()));
   const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
-  return { groupsTree, statusBar, tablesTree, dashboardsTree, remembered };
+  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered };
 }
 
 export function deactivate(): void {}
