@@ -72,6 +72,19 @@ export class Connection implements vscode.Disposable {
     return this.signedIn;
   }
 
+  /** Whether the active server has a stored key, read now (right after activation `isSignedIn` may lag). */
+  hasActiveKey(): Promise<boolean> {
+    return this.hasKey(this.serverUrl);
+  }
+  /** The active server's host for messages, or a generic name when the setting is not a valid URL. */
+  activeHost(): string {
+    try {
+      return hostOf(this.baseUrl());
+    } catch {
+      return 'the Datagrok server';
+    }
+  }
+
   /** The active server's normalised base URL; rejects with a clear message when the setting is bad. */
   baseUrl(): string {
     try {

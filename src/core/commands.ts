@@ -48,11 +48,24 @@ function isOptionsObject(arg: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Whether the active server has a key, and its host for the message; commands run from the palette or a
+ * menu while signed out offer Sign In first and continue after it.
+ */
+export interface SignInGate {
+  readonly signedIn: () => Promise<boolean>;
+  readonly host: () => string;
+}
+
+/** Commands that work without a key (the connection's own) or name their own server (connector paths). */
+const WITHOUT_SIGN_IN = new Set(['datagrok.signIn', 'datagrok.signOut', 'datagrok.switchServer', 'datagrok.showLog', 'datagrok.copyId', 'datagrok.files.copyPath']);
+
 export class CommandLayer {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     /** Runs the sign-in flow; offered on 401. */
     private readonly signInCommand = 'datagrok.signIn',
+    private readonly gate?: SignInGate,
   ) {}
 
   register<T = never>(id: string, handler: CommandHandler<T>): vscode.Disposable {
@@ -72,6 +85,7 @@ export class CommandLayer {
       withProgress: withCancellableProgress,
     };
     try {
+      if (!programmatic && !(await this.signedInFirst(id, arg))) return undefined;
       return await handler(invocation);
     } catch (error) {
       if (error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled')) {
@@ -91,6 +105,21 @@ export class CommandLayer {
     }
   }
 
+  /**
+   * From the palette or a menu while signed out: offers Sign In (awaited: the user started this) and
+   * says whether to go on. A connector file's `Uri` names its own server, so it is not gated here.
+   */
+  private async signedInFirst(id: string, arg: unknown): Promise<boolean> {
+    if (!this.gate || WITHOUT_SIGN_IN.has(id) || (await this.gate.signedIn())) return true;
+    if (arg instanceof vscode.Uri && arg.scheme === 'datagrok') return true;
+    const choice = await vscode.window.showWarningMessage(`You are not signed in to ${this.gate.host()}. Sign in first; the command then continues.`, 'Sign In');
+    if (choice !== 'Sign In') throw new UserCancelled();
+    const user = await vscode.commands.executeCommand(this.signInCommand);
+    if (user === undefined) throw new UserCancelled();
+    this.log.info(`${id}: signed in, continuing`);
+    return true;
+  }
+
   /** Shows the error with the actions that fit its kind; never awaited, so callers never wait on the user. */
   private showError(message: string, error: unknown, retry: () => Promise<unknown>, programmatic: boolean): void {
     const kind = error instanceof DatagrokError ? error.kind : undefined;
@@ -108,7 +137,8 @@ export class CommandLayer {
     void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
       switch (choice) {
         case 'Sign In':
-          return vscode.commands.executeCommand(this.signInCommand);
+          // Started from the palette or a menu, the command continues once signed in; a script's call has already failed.
+          return vscode.commands.executeCommand(this.signInCommand).then((user) => (user !== undefined && !programmatic ? retry() : undefined));
         case 'Retry':
           return retry();
         case 'Open Settings':

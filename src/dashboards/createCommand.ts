@@ -1,10 +1,10 @@
-// datagrok.dashboards.create: a dashboard from tables (pushed here, or typed IDs/names), a name and an
-// optional layout JSON file; remembered for sharing.
+// datagrok.dashboards.create: a dashboard from tables (picked from the server's, pushed here, or typed
+// IDs/names), a name and an optional layout JSON file; remembered for sharing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CreationResult } from '../api/types';
-import { type CommandInvocation, UserCancelled } from '../core/commands';
-import { badInput } from '../api/errors';
+import type { CreationResult, DatagrokApi } from '../api/types';
+import type { CommandInvocation } from '../core/commands';
+import { badInput, DatagrokError } from '../api/errors';
 import { readUserText } from '../core/documents';
 import type { Services } from '../services';
 import { announceCreated } from '../ui/entityPick';
@@ -12,6 +12,8 @@ import { uriOption } from '../core/options';
 import type { RecentEntities } from '../platform/recent';
 import { parseJsonObject } from '../core/jsonc';
 import { DashboardTarget } from './shareCommand';
+import { TablesForDashboard } from '../ui/entityNodes';
+import { askCreateDashboard, type CreateAnswers } from './createSteps';
 
 export interface CreateDashboardOptions {
   name: string;
@@ -40,82 +42,67 @@ function checkOptions(options: CreateDashboardOptions): { name: string; tables: 
   return { name: options.name.trim(), tables: options.tables.map((t) => t.trim()) };
 }
 
-interface TableItem extends vscode.QuickPickItem {
-  id?: string;
-}
-
-async function askTables(recent: RecentEntities, server: string): Promise<string[]> {
-  const remembered = recent.list(server);
-  const typeItem: TableItem = { label: '$(edit) Type table IDs or names…', alwaysShow: true };
-  let picked: TableItem[] = [];
-  if (remembered.length > 0) {
-    const items: TableItem[] = [...remembered.map((t) => ({ label: t.name, description: t.ID, id: t.ID })), typeItem];
-    picked =
-      (await vscode.window.showQuickPick(items, {
-        title: 'Create Dashboard (1/3): tables',
-        placeHolder: 'Pick the tables pushed from this workspace to put on the dashboard',
-        canPickMany: true,
-        ignoreFocusOut: true,
-      })) ?? [];
-    if (picked.length === 0) throw new UserCancelled();
-  }
-  const tables = picked.filter((p) => p.id).map((p) => p.id!);
-  if (remembered.length === 0 || picked.includes(typeItem)) {
-    const typed = await vscode.window.showInputBox({
-      title: 'Create Dashboard (1/3): tables',
-      prompt: 'Table IDs or names, separated by commas (e.g. Demo:demog, Sales.q1)',
-      ignoreFocusOut: true,
-      validateInput: (v) => (tables.length === 0 && v.split(',').every((s) => s.trim() === '') ? 'Enter at least one table ID or name.' : undefined),
-    });
-    if (typed === undefined) throw new UserCancelled();
-    tables.push(...typed.split(',').map((s) => s.trim()).filter(Boolean));
-  }
-  if (tables.length === 0) throw new UserCancelled();
-  return tables;
-}
-
-async function askLayout(): Promise<vscode.Uri | undefined> {
-  const none = { label: 'No layout', description: 'the server lays the tables out' };
-  const file = { label: '$(file) Choose a layout JSON file…' };
-  const choice = await vscode.window.showQuickPick([none, file], { title: 'Create Dashboard (3/3): layout', ignoreFocusOut: true });
-  if (!choice) throw new UserCancelled();
-  if (choice === none) return undefined;
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'JSON layout': ['json', 'jsonc'] }, title: 'Dashboard layout' });
-  if (!picked?.[0]) throw new UserCancelled();
-  return picked[0];
-}
-
 export async function createDashboardCommand(
   services: Services,
   dashboards: RecentEntities,
   tablesStore: RecentEntities,
   inv: CommandInvocation<CreateDashboardOptions>,
-): Promise<CreationResult> {
+): Promise<CreationResult | undefined> {
   const client = await services.connection.client();
-  let name: string;
-  let tables: string[];
-  let layoutUri: vscode.Uri | undefined;
-  if (inv.options) {
-    ({ name, tables } = checkOptions(inv.options));
-    layoutUri = uriOption(inv.options.layout, 'layout');
-  } else {
-    tables = await askTables(tablesStore, client.baseUrl);
-    const typed = await vscode.window.showInputBox({
-      title: 'Create Dashboard (2/3): name',
-      prompt: 'The dashboard name (an existing dashboard of that name is updated)',
-      ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() === '' ? 'Enter a name.' : v.includes('/') ? 'A dashboard name cannot contain "/".' : undefined),
-    });
-    if (typed === undefined) throw new UserCancelled();
-    name = typed.trim();
-    layoutUri = await askLayout();
-  }
+  if (!inv.options) return createInteractively(services, dashboards, tablesStore, inv, client);
+  const { name, tables } = checkOptions(inv.options);
+  const layoutUri = uriOption(inv.options.layout, 'layout');
+  return create(services, dashboards, inv, client, { name, tables, layoutUri });
+}
+
+async function create(
+  services: Services,
+  dashboards: RecentEntities,
+  inv: CommandInvocation<CreateDashboardOptions>,
+  client: DatagrokApi,
+  { name, tables, layoutUri }: { name: string; tables: string[]; layoutUri: vscode.Uri | undefined },
+): Promise<CreationResult> {
   const layout = layoutUri ? await readLayout(layoutUri) : undefined;
   const result = await inv.withProgress(`Creating dashboard ${name}`, (_progress, signal) => client.createDashboard(name, tables, layout, { signal }));
   services.log.info(`Created dashboard ${result.name} (${result.ID}) from ${tables.join(', ')}${layoutUri ? ` with layout ${layoutUri.toString(true)}` : ''}`);
   await dashboards.remember(client.baseUrl, result);
+  // The Dashboards view lists it.
+  services.platform.catalog.reload();
   announceCreated(`Created dashboard ${result.name} with ${tables.length} table${tables.length === 1 ? '' : 's'}.`, result, {
     'Share…': () => vscode.commands.executeCommand('datagrok.dashboards.share', new DashboardTarget(result.ID)),
   });
   return result;
+}
+
+/**
+ * From the palette or the Tables view: asks the steps, then creates; when the server refuses the tables
+ * or the name, says so with "Edit tables…" / "Edit name…", which go back to that step with everything kept.
+ */
+async function createInteractively(
+  services: Services,
+  dashboards: RecentEntities,
+  tablesStore: RecentEntities,
+  inv: CommandInvocation<CreateDashboardOptions>,
+  client: DatagrokApi,
+): Promise<CreationResult | undefined> {
+  const preset = inv.arg instanceof TablesForDashboard ? inv.arg.tables : undefined;
+  const ctx = { catalog: services.platform.catalog, tablesStore, server: client.baseUrl, preset };
+  let answers: CreateAnswers | undefined;
+  let startAt = 0;
+  for (;;) {
+    answers = await askCreateDashboard(ctx, answers, startAt);
+    try {
+      return await create(services, dashboards, inv, client, { name: answers.name, tables: answers.tables, layoutUri: answers.layout });
+    } catch (error) {
+      const kind = error instanceof DatagrokError ? error.kind : undefined;
+      if (kind !== 'notFound' && kind !== 'badInput') throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      services.log.error(`datagrok.dashboards.create failed: ${message}`);
+      const editTables = preset ? [] : ['Edit tables…'];
+      const choice = await vscode.window.showErrorMessage(message, ...editTables, 'Edit name…', 'Edit layout…');
+      if (choice === undefined) return undefined;
+      const steps = preset ? ['Edit name…', 'Edit layout…'] : ['Edit tables…', 'Edit name…', 'Edit layout…'];
+      startAt = steps.indexOf(choice);
+    }
+  }
 }

@@ -1,5 +1,6 @@
-// datagrok.dashboards.share: a dashboard (made here, or a typed ID) shared with groups or users, found
-// on the server as the user types, with View or Edit access.
+// datagrok.dashboards.share: a dashboard (from the Dashboards view, picked from the server's, made here,
+// or a typed ID) shared with groups or users, found on the server as the user types, with View or Edit
+// access.
 import * as vscode from 'vscode';
 import type { DatagrokApi, Group, ShareAccess } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
@@ -7,6 +8,8 @@ import { badInput } from '../api/errors';
 import type { Services } from '../services';
 import { pickGroupsByLookup } from '../ui/groupLookup';
 import { pickEntity } from '../ui/entityPick';
+import { EntityNode } from '../ui/entityNodes';
+import { dashboardSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
 import { displayName } from '../platform/groups';
 
@@ -74,16 +77,19 @@ export async function shareDashboardCommand(services: Services, dashboards: Rece
     id =
       inv.arg instanceof DashboardTarget
         ? inv.arg.id
-        : await pickEntity(dashboards.list(client.baseUrl), {
-            title: 'Share Dashboard',
-            placeholder: 'Pick a dashboard created from this workspace, or type a dashboard ID',
-          });
+        : inv.arg instanceof EntityNode && inv.arg.kind === 'dashboard'
+          ? inv.arg.entityId
+          : await pickEntity(dashboards.list(client.baseUrl), {
+              title: 'Share Dashboard',
+              placeholder: 'Pick a dashboard (type to search the server), or type a dashboard ID',
+              search: dashboardSearch(services.platform.catalog),
+            });
     const picked = await pickGroups(client, services.log);
     groups = picked.map((g) => g.id);
     groupLabels = picked.map(displayName);
     access = await askAccess();
   }
-  const known = dashboards.list(client.baseUrl).find((d) => d.ID === id);
+  const known = dashboards.find(client.baseUrl, id) ?? (inv.arg instanceof EntityNode ? { name: inv.arg.row.name } : undefined);
   const label = known ? `${known.name} (${id})` : id;
   await inv.withProgress(`Sharing dashboard ${known?.name ?? id}`, (_progress, signal) => client.shareDashboard(id, groups, access, { signal }));
   services.log.info(`Shared dashboard ${label} with ${groupLabels.join(', ')} (${access})`);

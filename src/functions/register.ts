@@ -1,14 +1,52 @@
 import * as vscode from 'vscode';
+import { hostOf } from '../api/names';
 import type { Services } from '../services';
+import type { ExplorerNode } from '../ui/explorerTree';
+import { FUNCTIONS_VIEW, FunctionsTree } from './functionsTree';
 import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
-import { runFunctionCommand } from './runCommand';
+import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunctions, runFunction, searchFunctions, showMoreFunctions } from './viewCommands';
 
-/** Registers the functions feature: run a function from a parameter file, its CodeLens and context key. */
-export function registerFunctions(services: Services): void {
-  const { tables } = services.platform;
-  services.context.subscriptions.push(
-    services.commands.register('datagrok.functions.run', (inv) => runFunctionCommand(services, tables, inv)),
+/**
+ * Registers the functions feature: the Functions view and its commands, running a function from a
+ * parameter file (or from the view), its CodeLens and context key. Returns the view's data provider.
+ */
+export function registerFunctions(services: Services): FunctionsTree {
+  const { context, connection, log } = services;
+  const { catalog } = services.platform;
+  const tree = new FunctionsTree(catalog, connection, log);
+  const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  const v: FunctionsView = { services, tree, view };
+
+  // The view's description: the search it shows, else the server.
+  const describe = () => {
+    let server: string | undefined;
+    try {
+      server = connection.isSignedIn ? hostOf(connection.baseUrl()) : undefined;
+    } catch {
+      server = undefined;
+    }
+    view.description = tree.search ? `Search: ${tree.search}` : server;
+  };
+  describe();
+
+  const { commands } = services;
+  context.subscriptions.push(
+    tree,
+    view,
+    tree.onDidChangeTreeData(describe),
+    catalog.onDidChange(() => tree.refresh()),
+    connection.onDidChange(() => {
+      describe();
+      tree.refresh();
+    }),
+    commands.register('datagrok.functions.run', (inv) => runFunction(v, inv)),
+    commands.register('datagrok.functions.refresh', (inv) => refreshFunctions(v, inv)),
+    commands.register('datagrok.functions.showMore', (inv) => showMoreFunctions(v, inv)),
+    commands.register('datagrok.functions.search', (inv) => searchFunctions(v, inv)),
+    commands.register('datagrok.functions.newParameterFile', (inv) => newParameterFile(v, inv)),
+    commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
     vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, new ParameterFileLensProvider()),
     trackParameterFileContext(),
   );
+  return tree;
 }

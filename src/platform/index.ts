@@ -10,19 +10,24 @@ import type { KeyValueStore, ServerSession } from './session';
 export class Platform {
   /** Groups, memberships and membership requests of the active server. */
   readonly groups: GroupsModel;
-  /** Tables pushed from this workspace, per server. */
+  /** Tables pushed from this machine, per server (global state). */
   readonly tables: RecentEntities;
-  /** Dashboards made from this workspace, per server. */
+  /** Dashboards made from this machine, per server (global state). */
   readonly dashboards: RecentEntities;
   /** Connector files seen from this workspace, per server and connector. */
   readonly knownFiles: KnownFiles;
   /** The server's functions (with signatures), file shares, tables and dashboards. */
   readonly catalog: Catalog;
 
-  constructor(session: ServerSession, workspaceState: KeyValueStore) {
+  /** `globalState` keeps what must survive a reload or another workspace; without one, the workspace state. */
+  constructor(session: ServerSession, workspaceState: KeyValueStore, globalState?: KeyValueStore) {
     this.groups = new GroupsModel(session);
-    this.tables = new RecentEntities(workspaceState, 'tables');
-    this.dashboards = new RecentEntities(workspaceState, 'dashboards');
+    // Earlier versions kept these in the workspace state: its entries move to the global state once.
+    const legacy = globalState ? workspaceState : undefined;
+    this.tables = new RecentEntities(globalState ?? workspaceState, 'tables', legacy);
+    this.dashboards = new RecentEntities(globalState ?? workspaceState, 'dashboards', legacy);
+    void this.tables.migrate();
+    void this.dashboards.migrate();
     this.knownFiles = new KnownFiles(workspaceState);
     this.catalog = new Catalog(session);
   }

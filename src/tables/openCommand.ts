@@ -7,6 +7,8 @@ import { maxEditorBytes } from '../core/limits';
 import { formatBytes } from '../api/units';
 import type { Services } from '../services';
 import { pickEntity } from '../ui/entityPick';
+import { EntityNode } from '../ui/entityNodes';
+import { tableSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
 import { safeFileName } from '../platform/tableName';
 
@@ -29,11 +31,14 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
       throw badInput('The option "name" (the table\'s ID or name) is required.');
     }
     name = inv.options.name.trim();
+  } else if (inv.arg instanceof EntityNode && inv.arg.kind === 'table') {
+    name = inv.arg.entityId;
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
       title: 'Open Table as CSV',
-      placeholder: 'Pick a table pushed from this workspace, or type a table ID or name (e.g. Demo:demog)',
+      placeholder: 'Pick a table (type to search the server), or type a table ID or name (e.g. Demo:demog)',
+      search: tableSearch(services.platform.catalog),
     });
   }
   const client = await services.connection.client();

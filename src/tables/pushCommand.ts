@@ -79,6 +79,8 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';
   services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
   await recent.remember(client.baseUrl, result);
+  // The Tables view lists it.
+  services.platform.catalog.reload();
   announceCreated(`Pushed ${csv.what} as table ${result.name} (${describeShape(shape)}).`, result);
   return result;
 }

@@ -1,43 +1,108 @@
-// A quick pick of remembered tables or dashboards that also accepts a typed ID or name, and the
-// "Open in Browser" / "Copy ID" notification shown after a table or dashboard is made.
+// A quick pick of the server's tables or dashboards (searched on the server as the user types) and the
+// ones remembered here, that also accepts a typed ID or name; and the "Open in Browser" / "Copy ID"
+// notification shown after a table or dashboard is made.
 import * as vscode from 'vscode';
+import { isDatagrokError } from '../api/errors';
 import type { CreationResult } from '../api/types';
 import { UserCancelled } from '../core/commands';
 import type { RememberedEntity } from '../platform/recent';
 
-interface EntityItem extends vscode.QuickPickItem {
+/** An entity the server listed, as a pick shows it. */
+export interface ServerEntity {
+  id: string;
+  label: string;
+  description?: string;
+  detail?: string;
+}
+
+/** The server's entities matching a text; rejects with kind 'unsupported' when the server lists none. */
+export type EntitySearch = (text: string) => Promise<ServerEntity[]>;
+
+export interface EntityItem extends vscode.QuickPickItem {
   value: string;
 }
 
+/** How long typing pauses before the server is asked. */
+export const SEARCH_DELAY_MS = 250;
+
+export function rememberedItems(remembered: readonly RememberedEntity[], skip: ReadonlySet<string> = new Set()): EntityItem[] {
+  return remembered
+    .filter((e) => !skip.has(e.ID))
+    .map((e) => ({ label: e.name, description: e.ID, detail: `Made here ${new Date(e.at).toLocaleString()}`, value: e.ID }));
+}
+
+export function serverItems(entities: readonly ServerEntity[]): EntityItem[] {
+  return entities.map((e) => ({ label: e.label, description: e.description ?? e.id, detail: e.detail, value: e.id }));
+}
+
+/**
+ * Runs `search` for the pick's text (debounced, newest answer wins) and hands over the items; a server
+ * without the list route gives none, another failure an error item.
+ */
+export function searchAsYouType(
+  pick: vscode.QuickPick<EntityItem>,
+  search: EntitySearch | undefined,
+  show: (found: EntityItem[]) => void,
+): () => void {
+  let asked = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const run = async (text: string) => {
+    const ticket = ++asked;
+    if (!search) return show([]);
+    pick.busy = true;
+    try {
+      const found = serverItems(await search(text));
+      if (ticket === asked) show(found);
+    } catch (error) {
+      if (ticket !== asked) return;
+      if (isDatagrokError(error, 'unsupported')) show([]);
+      else show([{ label: `$(error) ${error instanceof Error ? error.message : String(error)}`, value: '', alwaysShow: true }]);
+    } finally {
+      if (ticket === asked) pick.busy = false;
+    }
+  };
+  void run(pick.value.trim());
+  pick.onDidChangeValue((value) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(value.trim()), SEARCH_DELAY_MS);
+  });
+  return () => {
+    if (timer) clearTimeout(timer);
+  };
+}
+
 /** Resolves with the picked entity's ID, or the typed text; rejects with UserCancelled when dismissed. */
-export function pickEntity(remembered: RememberedEntity[], ui: { title: string; placeholder: string }): Promise<string> {
+export function pickEntity(remembered: RememberedEntity[], ui: { title: string; placeholder: string; search?: EntitySearch }): Promise<string> {
   const quickPick = vscode.window.createQuickPick<EntityItem>();
   quickPick.title = ui.title;
   quickPick.placeholder = ui.placeholder;
   quickPick.ignoreFocusOut = true;
-  const rememberedItems: EntityItem[] = remembered.map((e) => ({
-    label: e.name,
-    description: e.ID,
-    detail: `Made here ${new Date(e.at).toLocaleString()}`,
-    value: e.ID,
-  }));
+  quickPick.matchOnDescription = true;
+  quickPick.matchOnDetail = true;
+  let found: EntityItem[] = [];
   const update = () => {
     const typed = quickPick.value.trim();
     const typedItem: EntityItem[] = typed ? [{ label: typed, description: 'the ID or name you typed', value: typed, alwaysShow: true }] : [];
-    quickPick.items = [...typedItem, ...rememberedItems];
+    const listed = new Set(found.map((f) => f.value));
+    quickPick.items = [...typedItem, ...found, ...rememberedItems(remembered, listed)];
   };
   update();
+  const stop = searchAsYouType(quickPick, ui.search, (items) => {
+    found = items;
+    update();
+  });
   return new Promise<string>((resolve, reject) => {
     let done = false;
     quickPick.onDidChangeValue(update);
     quickPick.onDidAccept(() => {
       const picked = quickPick.selectedItems[0] ?? quickPick.activeItems[0];
-      if (!picked) return;
+      if (!picked?.value) return;
       done = true;
       resolve(picked.value);
       quickPick.dispose();
     });
     quickPick.onDidHide(() => {
+      stop();
       if (!done) reject(new UserCancelled());
       quickPick.dispose();
     });

@@ -4,9 +4,11 @@
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import { hostOf } from '../api/names';
+import { PAGE_SIZE } from '../platform/paging';
+
+export { PAGE_SIZE };
 
 const { None } = vscode.TreeItemCollapsibleState;
-export const PAGE_SIZE = 200;
 
 /** What nodes need to build their children. */
 export interface ExplorerContext {

@@ -10,7 +10,7 @@
 // --in-process shares one process (the memory figure then includes the emulator's buffers). --dir picks
 // where the source file, the emulator's storage and the downloads live (e.g. a tmpfs, to take the disk
 // out of the comparison).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { createClient } from '../../src/api';
 import { startEmulator } from '../emulator/server';
+import { type Server, startChildEmulator } from './childEmulator';
 import { proxiedRun } from './proxied';
 
 const MiB = 1024 * 1024;
@@ -33,33 +34,6 @@ function parseSize(text: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-interface Server {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-async function startChildEmulator(dataDir: string): Promise<Server> {
-  const cli = join(__dirname, '..', 'emulator', 'cli.js');
-  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0', '--key', KEY, '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Datagrok emulator: (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`emulator exited (${code}) before it started`)));
-  });
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 async function startInProcessEmulator(dataDir: string): Promise<Server> {
   const emulator = await startEmulator({ port: 0, key: KEY, dataDir });
@@ -148,7 +122,7 @@ async function main(): Promise<void> {
     await mkdir(dataDir);
     console.log(`Creating a ${fmt(size / MiB, 0)} MiB file...`);
     const sourceSha = await createSourceFile(source, size);
-    server = inProcess ? await startInProcessEmulator(dataDir) : await startChildEmulator(dataDir);
+    server = inProcess ? await startInProcessEmulator(dataDir) : await startChildEmulator(dataDir, KEY);
     console.log(`Emulator ${inProcess ? 'in-process' : 'child process'}: ${server.baseUrl}; node ${process.version}; ${runs} run(s), best kept`);
     const api = createClient({ baseUrl: server.baseUrl, apiKey: KEY });
     client.current = api;

@@ -27,7 +27,7 @@ describe('Packaged extension (.vsix file list)', function () {
 
   it('vsce ls lists exactly the bundle, manifest, docs and media/', () => {
     const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/extension.js', ...mediaFiles()].sort();
-    assert.ok(expected.includes('media/datagrok.svg') && expected.includes('media/parameter-file.schema.json'), `media/ lacks what package.json names: ${expected}`);
+    assert.ok(['media/datagrok.svg', 'media/icon.png', 'media/parameter-file.schema.json'].every((file) => expected.includes(file)), `media/ lacks what package.json names: ${expected}`);
     assert.deepEqual(listVsixFiles().sort(), expected);
   });
 });

@@ -3,9 +3,10 @@
 // visible, no test payload); the check opens the Datagrok view, signs in through the command palette
 // and input boxes as a user would, reads the Groups tree rendered from the emulator's demo data, runs a
 // command from the palette, then the features' own buttons: a request's inline Approve, the editor title
-// "Push CSV as Table", a parameter file's CodeLens, and Sign Out back to the welcome view. It asserts on
-// what the page shows (tree rows, input boxes, notification toasts) and on the emulator's state, and
-// saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
+// "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
+// command from the palette while signed out that signs in first and then continues, and the Get Started
+// walkthrough. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { shortTempDir, startCodeServer } from './codeServer';
@@ -14,7 +15,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { answerInputBox, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
+import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
 
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
     await feature('approves Bob\'s request with the inline ✓ of its row in the Groups tree', async () => {
       const row = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown.*wants to join Chemists/ }).first();
       await row.hover();
-      await row.locator('.actions a.action-label[aria-label^="Approve"]').click({ timeout: STEP_TIMEOUT });
+      await row.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]').click({ timeout: STEP_TIMEOUT });
       await waitForRows(page, [/^Pending requests$/, /^Carol\b.* — wants to join Chemists$/], 'Groups tree after approving', [/^Bob\b.* — wants to join Chemists$/]);
       await waitForToast(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'after approving');
       let members: string[] = [];
@@ -145,9 +146,9 @@ async function main(): Promise<number> {
       );
     });
 
-    await feature('pushes planets.csv with the editor title button "Push CSV as Table"', async (moment) => {
+    await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', async (moment) => {
       await quickOpen(page, 'planets.csv');
-      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
       await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
@@ -183,6 +184,39 @@ async function main(): Promise<number> {
       await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const rows = await sideBarRows(page);
       if (rows.some((row) => /Chemists|Pending requests/.test(row))) throw new Error(`signed out, the tree still shows:\n  ${rows.join('\n  ')}`);
+    });
+
+    await feature('signed out, "Datagrok: Search Groups" is in the palette, offers Sign In first and then searches', async (moment) => {
+      const signInFirst = /^You are not signed in to 127\.0\.0\.1:\d+\. Sign in first; the command then continues\.$/;
+      await runFromPalette(page, 'Datagrok: Search Groups');
+      await waitForToast(page, signInFirst, 'signed out');
+      await moment('sign-in-first');
+      await clickToastButton(page, signInFirst, 'Sign In', 'signed out');
+      await answerInputBox(page, /server URL/i, emulator.baseUrl);
+      await answerInputBox(page, /API key/i, emulator.key);
+      await answerInputBox(page, /group name/i, 'Bio');
+      await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results after signing in');
+    });
+
+    await feature('opens the "Get Started with Datagrok" walkthrough: four steps; its Sign In button completes the first', async (moment) => {
+      await runFromPalette(page, 'Welcome: Open Walkthrough...');
+      const input = page.locator('.quick-input-widget input.input');
+      await input.fill('Get Started with Datagrok');
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Enter');
+      const walkthrough = page.locator('.gettingStartedContainer');
+      await walkthrough.locator('h2', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      for (const title of ['Sign in to a Datagrok server', 'Push a CSV as a table', 'Run a function from a parameter file', 'Open a file share']) {
+        await walkthrough.locator('.getting-started-step', { hasText: title }).first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+      }
+      await moment('walkthrough');
+      // The step's Sign In button runs datagrok.signIn (its completion event): the URL box opens, Escape leaves it.
+      const signInStep = walkthrough.locator('.getting-started-step', { hasText: 'Sign in to a Datagrok server' }).first();
+      await signInStep.click();
+      await signInStep.locator('.button-link, .monaco-button', { hasText: /^Sign In$/ }).first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.quick-input-widget .quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page.keyboard.press('Escape');
+      await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
     });
   }
 

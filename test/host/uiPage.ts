@@ -130,3 +130,11 @@ export async function waitForProgressToClose(page: Page, what: string): Promise<
     10_000,
   );
 }
+
+/** Clicks the button `label` of the toast whose message matches `pattern` (waiting for it). */
+export async function clickToastButton(page: Page, pattern: RegExp, label: string, what: string): Promise<void> {
+  const toast = await waitForToast(page, pattern, what);
+  if (!toast.buttons.includes(label)) throw new Error(`${what}: the notification "${toast.message}" has the buttons [${toast.buttons.join(', ')}], no "${label}"`);
+  const item = page.locator('.notifications-toasts .notification-toast', { hasText: toast.message.slice(0, 40) }).first();
+  await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first().click({ timeout: STEP_TIMEOUT });
+}

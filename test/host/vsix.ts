@@ -3,10 +3,9 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from './paths';
-import { findNode24 } from './provision';
 
 /**
- * `vsce package --no-dependencies --out FILE`, run under Node 24 (vsce 4 needs Node 22+). Relative links
+ * `vsce package --no-dependencies --out FILE`, run under the running Node (vsce 3 fits Node 20). Relative links
  * in README.md are kept as they are: vsce refuses them without a repository URL, and this package is local.
  */
 export function packageVsix(outFile: string): string {
@@ -25,10 +24,8 @@ export function listVsixFiles(): string[] {
   return result.stdout.split(/\r?\n/).filter((line) => line.trim() !== '');
 }
 
-/** Runs the repository's vsce under Node 24 in the repository root. */
+/** Runs the repository's vsce under the running Node (as `npm run package` does) in the repository root. */
 function vsce(args: string[]) {
-  const { node } = findNode24();
   const cli = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const env = { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}` };
-  return spawnSync(node, [cli, ...args], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
+  return spawnSync(process.execPath, [cli, ...args], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000 });
 }

@@ -1,0 +1,98 @@
+// What a newcomer meets before any code runs: `npm ci` output and the extension's manifest.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as semver from 'semver';
+
+const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
+
+/** The oldest Node the project is developed on (`@types/node` ^20.19). */
+const OLDEST_NODE = '20.19.0';
+
+describe('npm ci on Node 20', () => {
+  it('installs no package whose engines exclude Node 20 (no EBADENGINE warning)', () => {
+    const lock = readJson('package-lock.json') as { packages: Record<string, { engines?: { node?: string } | string[]; optional?: boolean }> };
+    const misfits: string[] = [];
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      const range = !Array.isArray(entry.engines) ? entry.engines?.node : undefined;
+      if (where === '' || !range) continue;
+      if (!semver.satisfies(OLDEST_NODE, range)) misfits.push(`${where.replace(/^.*node_modules\//, '')} wants node ${range}`);
+    }
+    assert.ok(Object.keys(lock.packages).length > 50, 'package-lock.json lists the installed packages');
+    assert.deepEqual(misfits, []);
+  });
+});
+
+describe('Extension page (manifest)', () => {
+  const manifest = readJson('package.json');
+
+  it('names a 128×128 PNG icon that exists, with a gallery banner', () => {
+    assert.equal(manifest.icon, 'media/icon.png');
+    const png = fs.readFileSync(path.join(repoRoot, manifest.icon));
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+    assert.equal(png.toString('latin1', 12, 16), 'IHDR');
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [128, 128], 'width × height');
+    assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme), `galleryBanner.theme ${manifest.galleryBanner?.theme}`);
+  });
+
+  it('keeps its categories and keywords', () => {
+    assert.ok(manifest.categories.includes('Data Science'), `categories ${manifest.categories}`);
+    assert.ok(manifest.keywords.includes('datagrok'), `keywords ${manifest.keywords}`);
+  });
+});
+
+describe('Command titles', () => {
+  type Command = { command: string; title: string; category?: string };
+  type MenuItem = { command: string; group?: string };
+  const contributes = readJson('package.json').contributes as { commands: Command[]; menus: Record<string, MenuItem[]> };
+  const byId = new Map(contributes.commands.map((command) => [command.command, command]));
+
+  it('a button (editor title, view title, inline item) and a menu shared with other extensions name Datagrok in the title alone', () => {
+    // VS Code uses a command's title as a menu icon's tooltip and as a menu entry; the category shows only in the palette.
+    const shown = new Set<string>();
+    for (const [menu, items] of Object.entries(contributes.menus)) {
+      for (const item of items) {
+        const button = /^(editor|view)\/title$/.test(menu) && (item.group ?? '').startsWith('navigation');
+        const inline = menu === 'view/item/context' && (item.group ?? '').startsWith('inline');
+        if (button || inline || menu === 'explorer/context') shown.add(item.command);
+      }
+    }
+    assert.ok(shown.has('datagrok.tables.push') && shown.has('datagrok.groups.approveRequest'), `buttons: ${[...shown]}`);
+    for (const id of shown) assert.match(byId.get(id)?.title ?? '', /\bDatagrok\b/, id);
+  });
+
+  it('every command reads "Datagrok: …" once in the palette', () => {
+    for (const command of contributes.commands) {
+      const label = command.category ? `${command.category}: ${command.title}` : command.title;
+      assert.match(label, /^Datagrok: (?!Datagrok)/, command.command);
+    }
+  });
+});
+
+describe('Get Started walkthrough', () => {
+  type Step = { id: string; title: string; description: string; media: { markdown?: string }; completionEvents: string[] };
+  const contributes = readJson('package.json').contributes as { commands: { command: string }[]; walkthroughs: { id: string; title: string; steps: Step[] }[] };
+  const commands = new Set(contributes.commands.map((command) => command.command));
+
+  it('walks through sign in, push a CSV, run a function, open a file share', () => {
+    const walkthrough = contributes.walkthroughs.find((w) => w.id === 'datagrok.getStarted');
+    assert.ok(walkthrough, 'contributes.walkthroughs has datagrok.getStarted');
+    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['signIn', 'pushCsv', 'runFunction', 'openFileShare']);
+    const completedBy = walkthrough.steps.map((step) => step.completionEvents[0]);
+    assert.deepEqual(completedBy, ['onCommand:datagrok.signIn', 'onCommand:datagrok.tables.push', 'onCommand:datagrok.functions.run', 'onCommand:datagrok.files.mount']);
+  });
+
+  it('each step completes on a real command, links real commands and has its page under media/walkthrough/', () => {
+    for (const step of contributes.walkthroughs.flatMap((w) => w.steps)) {
+      assert.ok(step.completionEvents.length > 0, `${step.id} has completion events`);
+      for (const event of step.completionEvents) assert.ok(commands.has(event.replace(/^onCommand:/, '')), `${step.id}: ${event} is not a contributed command`);
+      const links = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]!);
+      assert.ok(links.length > 0, `${step.id} has a button`);
+      for (const link of links) assert.ok(commands.has(link), `${step.id} links ${link}, not a contributed command`);
+      assert.match(step.media.markdown ?? '', /^media\/walkthrough\/[\w-]+\.md$/, step.id);
+      assert.match(fs.readFileSync(path.join(repoRoot, step.media.markdown!), 'utf8'), /^# \S/, `${step.media.markdown} starts with a heading`);
+    }
+  });
+});
