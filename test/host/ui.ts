@@ -184,6 +184,19 @@ async function main(): Promise<number> {
       await waitForToast(page, /^Demo:Add → 5$/, 'after running Demo:Add (a: 2, b: 3)');
     });
 
+    await feature('the explorer views list the server: functions by package, tables, dashboards, file shares', async () => {
+      // Groups collapsed, the four explorer views opened: each shows what the emulator has.
+      const headers = page.locator('.part.sidebar .pane-header');
+      await headers.filter({ hasText: /^Groups/ }).first().click();
+      for (const view of ['Functions', 'Tables', 'Dashboards', 'Files']) {
+        const header = headers.filter({ hasText: new RegExp(`^${view}`) }).first();
+        if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      }
+      await waitForRows(page, [/^Demo\b/, /^Chem\b/, /^demog\b/, /^World overview\b/, /^System:DemoFiles\b/], 'explorer views');
+      // Back as the steps below expect: Groups open.
+      await headers.filter({ hasText: /^Groups/ }).first().click();
+    });
+
     await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');
       await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
