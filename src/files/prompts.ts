@@ -19,16 +19,29 @@ function validation(check: (value: string) => unknown): (value: string) => strin
 }
 
 /**
- * The connectors a user has for sure (there is no public connector listing): the demo files, the
- * app data, the user's Home, those already mounted, and any other typed in.
+ * The server's file shares (its connections list), with their descriptions. A server that does not list
+ * them gets the connectors a user has for sure: the demo files, the app data, the user's Home. Then those
+ * already mounted, and any other typed in.
  */
 export async function pickConnector(services: Services, title: string): Promise<string> {
-  const names = ['System:DemoFiles', 'System:AppData'];
+  const names: string[] = [];
+  const descriptions = new Map<string, string>();
   try {
-    const user = await services.connection.currentUser();
-    names.push(`${user.name}:Home`);
+    for (const share of await services.platform.catalog.fileShares()) {
+      names.push(share.nqName);
+      if (share.description) descriptions.set(share.nqName, share.description);
+    }
   } catch {
-    // not signed in or the server is down: the command itself will say so
+    // no listing on this server (or it is down: the command itself will say so)
+  }
+  if (names.length === 0) {
+    names.push('System:DemoFiles', 'System:AppData');
+    try {
+      const user = await services.connection.currentUser();
+      names.push(`${user.name}:Home`);
+    } catch {
+      // not signed in or the server is down: the command itself will say so
+    }
   }
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
     if (folder.uri.scheme === SCHEME) {
@@ -37,7 +50,7 @@ export async function pickConnector(services: Services, title: string): Promise<
     }
   }
   const items: vscode.QuickPickItem[] = [
-    ...names.map((label) => ({ label })),
+    ...names.map((label) => ({ label, description: descriptions.get(label) })),
     { label: OTHER, description: 'type the name of another connector' },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a connector (a platform file share)' });

@@ -75,16 +75,28 @@ async function addFunctionKey(uri: vscode.Uri, functionName: string): Promise<vo
   await vscode.workspace.applyEdit(edit);
 }
 
-async function askFunction(fileUri: vscode.Uri | undefined, what: string): Promise<string> {
-  const typed = await vscode.window.showInputBox({
-    title: 'Run Function',
-    prompt: `${fileUri ? `${what} does not name a function. ` : ''}Which function? Package:Name`,
-    placeHolder: 'Demo:Add',
-    ignoreFocusOut: true,
-    validateInput: (v) => functionNameProblem(v),
-  });
-  if (typed === undefined) throw new UserCancelled();
-  const name = typed.trim();
+/** The function to run: picked from the server's functions, or typed when the server does not list them. */
+async function chooseFunction(services: Services, prompt: string): Promise<string | undefined> {
+  let funcs: { nqName: string; description?: string; kind: string }[] = [];
+  try {
+    funcs = await services.platform.catalog.searchFunctions('');
+  } catch {
+    // no function list on this server: a name is typed instead
+  }
+  if (funcs.length === 0) {
+    const typed = await vscode.window.showInputBox({ title: 'Run Function', prompt: `${prompt} Package:Name`, placeHolder: 'Demo:Add', ignoreFocusOut: true, validateInput: (v) => functionNameProblem(v) });
+    return typed?.trim();
+  }
+  const picked = await vscode.window.showQuickPick(
+    funcs.map((f) => ({ label: f.nqName, description: f.description, detail: f.kind === 'function' ? undefined : f.kind })),
+    { title: 'Run Function', placeHolder: prompt, matchOnDescription: true, ignoreFocusOut: true },
+  );
+  return picked?.label;
+}
+
+async function askFunction(services: Services, fileUri: vscode.Uri | undefined, what: string): Promise<string> {
+  const name = await chooseFunction(services, `${fileUri ? `${what} does not name a function. ` : ''}Which function?`);
+  if (name === undefined) throw new UserCancelled();
   if (fileUri) {
     const add = { label: `$(add) Add "${FUNCTION_KEY}": "${name}" to the file and run` };
     const once = { label: '$(play) Run once, without changing the file' };
@@ -133,7 +145,7 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
     if (!inv.interactive) {
       throw badInput(`${what} does not name a function: add "${FUNCTION_KEY}": "Package:Name" to it, or pass { function: "Package:Name" }.`);
     }
-    functionName = await askFunction(fileUri, what);
+    functionName = await askFunction(services, fileUri, what);
   }
   const client = await services.connection.client();
   if (fileUri && vscode.workspace.isTrusted === false) {
