@@ -43,27 +43,35 @@ export class MessageNode extends ExplorerNode {
   constructor(
     parent: ExplorerNode | undefined,
     private readonly message: string,
-    private readonly icon = 'info',
+    private readonly icon?: string,
   ) {
     super(`${parent?.id ?? ''}/message`, parent);
   }
 
   treeItem(): vscode.TreeItem {
     const item = this.item(this.message, None);
-    item.iconPath = new vscode.ThemeIcon(this.icon);
+    if (this.icon) item.iconPath = new vscode.ThemeIcon(this.icon);
     return item;
   }
 }
 
-/** A load that failed, in place of the children: Sign In for a rejected key, otherwise Retry. */
+/**
+ * A load that failed, in place of the children: Sign In for a missing or rejected key, otherwise Retry
+ * (`retryCommand` with the parent). `key` tells apart several errors under one parent.
+ */
 export class ErrorNode extends ExplorerNode {
   constructor(
     parent: ExplorerNode | undefined,
     readonly error: unknown,
     private readonly host: string,
     private readonly retryCommand: string,
+    key = 'error',
   ) {
-    super(`${parent?.id ?? ''}/error`, parent);
+    super(`${parent?.id ?? ''}/${key}`, parent);
+  }
+
+  get signInNeeded(): boolean {
+    return this.error instanceof DatagrokError && this.error.kind === 'unauthorized';
   }
 
   get message(): string {
@@ -71,8 +79,10 @@ export class ErrorNode extends ExplorerNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const signIn = this.error instanceof DatagrokError && this.error.kind === 'unauthorized';
-    const item = this.item(signIn ? `Not signed in to ${this.host} (or the key was rejected). Sign in` : this.message, None);
+    const signIn = this.signInNeeded;
+    const rejected = this.error instanceof DatagrokError && this.error.status === 401;
+    const label = rejected ? `The API key was rejected by ${this.host}. Sign in` : `Not signed in to ${this.host}. Sign in`;
+    const item = this.item(signIn ? label : this.message, None);
     item.command = signIn ? { title: 'Sign In', command: 'datagrok.signIn' } : { title: 'Retry', command: this.retryCommand, arguments: [this.parent] };
     if (!signIn) item.description = 'click to retry';
     item.tooltip = this.message;
@@ -101,6 +111,14 @@ export class ShowMoreNode extends ExplorerNode {
   }
 }
 
+/** The first `limit` items of a list as nodes, plus "Show more…" (running `showMoreCommand`) when there are more. */
+export function paged<T>(list: ExplorerNode, ctx: ExplorerContext, items: readonly T[], node: (item: T) => ExplorerNode, showMoreCommand: string): ExplorerNode[] {
+  const limit = ctx.limit(list);
+  const nodes = items.slice(0, limit).map(node);
+  if (items.length > limit) nodes.push(new ShowMoreNode(list, limit, items.length, showMoreCommand));
+  return nodes;
+}
+
 export interface ExplorerOptions {
   /** The view id, e.g. `datagrok.functions`; `<view>.refresh` and `<view>.showMore` are the commands its items use. */
   readonly view: string;
@@ -122,10 +140,7 @@ export class ExplorerTree implements vscode.TreeDataProvider<ExplorerNode>, vsco
 
   /** The first `limit` items as nodes, plus "Show more…" when there are more. */
   paged<T>(list: ExplorerNode, ctx: ExplorerContext, items: readonly T[], node: (item: T) => ExplorerNode): ExplorerNode[] {
-    const limit = ctx.limit(list);
-    const nodes = items.slice(0, limit).map(node);
-    if (items.length > limit) nodes.push(new ShowMoreNode(list, limit, items.length, `${this.options.view}.showMore`));
-    return nodes;
+    return paged(list, ctx, items, node, `${this.options.view}.showMore`);
   }
 
   /** Everything asked again (the caller reloads its model first). */
