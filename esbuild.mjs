@@ -1,27 +1,79 @@
-// Bundles the extension into one CommonJS file, dist/extension.js (vscode stays external).
+// Bundles the extension into CommonJS files (vscode stays external):
+// - dist/extension.js, from src/extension.ts: what activation loads;
+// - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (undici), loaded by
+//   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
+// - dist/papaparse.js: packages src/platform/lazyModules.ts loads on first use (LAZY_MODULES).
+// esbuild splits code only for ES modules, hence more entry points rather than a split.
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--outdir DIR` builds elsewhere (npm run bench measures a production build without touching dist/). */
+const outdirAt = process.argv.indexOf('--outdir');
+const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 
-const ctx = await esbuild.context({
-  entryPoints: ['src/extension.ts'],
+/** Packages that src/platform/lazyModules.ts loads on first use: each its own file in dist/. */
+const LAZY_MODULES = { papaparse: 'papaparse' };
+
+/** In dist/extension.js, the lazy loaders' `require`s load the other bundles. */
+const lazyLoads = {
+  name: 'lazy-loads',
+  setup(build) {
+    build.onResolve({ filter: /^(\.\.\/api|papaparse)$/ }, (args) => {
+      if (args.kind !== 'require-call') return undefined;
+      const loader = path.basename(args.importer);
+      if (loader === 'lazyApi.ts' && args.path === '../api') return { path: './api.js', external: true };
+      if (loader === 'lazyModules.ts' && args.path in LAZY_MODULES) return { path: `./${LAZY_MODULES[args.path]}.js`, external: true };
+      return undefined;
+    });
+  },
+};
+
+/**
+ * Activation must not load the HTTP stack: fails the build if undici, src/api's transport or a lazy
+ * module slips into dist/extension.js.
+ */
+const lightStart = {
+  name: 'light-start',
+  setup(build) {
+    build.onEnd((result) => {
+      const inputs = Object.keys(result.metafile?.outputs[path.relative('.', path.join(outdir, 'extension.js')).split(path.sep).join('/')]?.inputs ?? {});
+      const heavy = inputs.filter((input) => /node_modules[\\/](undici|papaparse)[\\/]|src[\\/]api[\\/](client|dispatcher|http)\.ts$/.test(input));
+      if (heavy.length === 0) return undefined;
+      return { errors: [{ text: `dist/extension.js must stay light (load these through src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${heavy.slice(0, 3).join(', ')}${heavy.length > 3 ? ` and ${heavy.length - 3} more` : ''}` }] };
+    });
+  },
+};
+
+const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  outfile: 'dist/extension.js',
   external: ['vscode'],
   // Prefer packages' ES module builds: jsonc-parser's UMD build requires files the bundler cannot see.
   mainFields: ['module', 'main'],
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
+  metafile: true,
   logLevel: 'warning',
-});
+};
+
+const contexts = await Promise.all([
+  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyLoads, lightStart] }),
+  esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
+  ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),
+]);
 if (watch) {
-  await ctx.watch();
+  await Promise.all(contexts.map((ctx) => ctx.watch()));
 } else {
-  await ctx.rebuild();
-  await ctx.dispose();
+  try {
+    await Promise.all(contexts.map((ctx) => ctx.rebuild()));
+  } catch {
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(contexts.map((ctx) => ctx.dispose()));
+  }
 }

@@ -1,10 +1,22 @@
 import type { ErrorKind } from './types';
 
+/** Marks every DatagrokError, whichever copy of this module made it (see `Symbol.hasInstance` below). */
+const BRAND = Symbol.for('datagrok.DatagrokError');
+
 /**
  * The one error type the API client throws. `message` is written for a person: what failed and why,
  * and never contains the API key.
  */
 export class DatagrokError extends Error {
+  /**
+   * The extension ships two bundles (dist/extension.js, and dist/api.js loaded on the first request),
+   * each with its own copy of this class: `instanceof` checks the brand, so an error made by either copy
+   * is a DatagrokError to both.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
   override readonly name = 'DatagrokError';
   constructor(
     readonly kind: ErrorKind,
@@ -21,6 +33,7 @@ export class DatagrokError extends Error {
     } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    Object.defineProperty(this, BRAND, { value: true });
   }
 
   get status(): number | undefined {

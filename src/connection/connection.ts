@@ -2,11 +2,11 @@
 // SecretStorage, keyed by server), and a client bound to that server and key. Features never build a
 // client themselves, so a key stored for one server can never be sent to another.
 import * as vscode from 'vscode';
-import { createClient, normalizeBaseUrl } from '../api';
 import { badInput, DatagrokError } from '../api/errors';
-import { apiKeyProblem, hostOf, normalizeApiKey } from '../api/names';
+import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { logRequest } from '../core/log';
+import { api } from './lazyApi';
 import { NETWORK_SETTINGS, networkOptions, routeOf } from './networkSettings';
 import { signInFailure } from './signInFailure';
 import { displayName } from '../platform/groups';
@@ -264,7 +264,8 @@ export class Connection implements vscode.Disposable {
 
   private createClient(baseUrl: string, apiKey: string): DatagrokApi {
     const config = vscode.workspace.getConfiguration('datagrok');
-    return createClient({
+    // The first client loads the API bundle (undici and the transport): activation never does.
+    return api().createClient({
       baseUrl,
       apiKey,
       timeouts: {

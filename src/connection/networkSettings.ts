@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeRoute, resolveRoute } from '../api';
+import { describeRoute, resolveRoute } from '../api/network';
 import { DatagrokError } from '../api/errors';
 import type { NetworkOptions } from '../api/types';
 

@@ -1,13 +1,12 @@
 // Sign in and sign out: the key is checked against the server before it is stored (Connection.signIn),
 // so a wrong key, a wrong URL or an unreachable server each fail with their own message and store nothing.
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../api';
 import type { Group } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
 import type { Services } from '../services';
-import { hostOf } from '../api/names';
+import { hostOf, normalizeBaseUrl } from '../api/names';
 import { displayName } from '../platform/groups';
 
 export interface SignInOptions {

@@ -2,7 +2,7 @@
 // unreachable) turned into what to do, keeping its kind so the command layer offers the right actions.
 import { DatagrokError } from '../api/errors';
 import { hostOf } from '../api/names';
-import { isNetworkSetupFailure } from '../api/networkFailures';
+import { loadedApi } from './lazyApi';
 
 /**
  * A sign-in probe failed: says what to do in terms of sign-in (a wrong key, a URL that is not a
@@ -15,7 +15,8 @@ export function signInFailure(error: unknown, baseUrl: string): unknown {
   const detail = error.serverMessage ? ` The server said: ${error.serverMessage}` : '';
   let message: string;
   // A certificate, proxy or gateway failure already says what to do.
-  if (isNetworkSetupFailure(error)) return new DatagrokError(error.kind, `${error.message} Nothing was stored.`, { ...error.details, cause: error });
+  // Setup failures are recorded by the API bundle that made them (an error before it loaded is none).
+  if (loadedApi()?.isNetworkSetupFailure(error)) return new DatagrokError(error.kind, `${error.message} Nothing was stored.`, { ...error.details, cause: error });
   switch (error.kind) {
     case 'unauthorized':
       message = `${host} rejected the API key (401). Copy the whole key again from your Datagrok profile (API Key link); nothing was stored.`;

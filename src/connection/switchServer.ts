@@ -1,11 +1,10 @@
 // Switching the active server: each server keeps its own key, so switching to one without a key is
 // a sign-in to it (the server becomes active only once its key was accepted).
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../api';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';
-import { hostOf } from '../api/names';
+import { hostOf, normalizeBaseUrl } from '../api/names';
 import { askServerUrl, promptSignIn } from './signIn';
 
 export const PUBLIC_SERVER = 'https://public.datagrok.ai/api';

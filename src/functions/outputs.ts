@@ -13,7 +13,7 @@
 //     at most 64 characters) and every sampled row has one field.
 // So "a,b\n1,2" is a dataframe and "Hello, world\nSecond line" is text. A header-only CSV without a line
 // break is not recognised.
-import Papa from 'papaparse';
+import { papaparse } from '../platform/lazyModules';
 
 const SAMPLE_LINES = 50;
 
@@ -28,7 +28,7 @@ export function looksLikeCsv(value: unknown): value is string {
   const header = value.slice(0, newline).replace(/\r$/, '');
   if (header.trim() === '' || /^\s*[[{]/.test(header) || header.length > 64 * 1024) return false;
   const sample = value.slice(0, 256 * 1024);
-  const parsed = Papa.parse<string[]>(sample, {
+  const parsed = papaparse().parse<string[]>(sample, {
     preview: SAMPLE_LINES,
     skipEmptyLines: true,
     delimitersToGuess: [',', '\t', ';', '|'],
@@ -45,6 +45,6 @@ export function looksLikeCsv(value: unknown): value is string {
 
 /** "12 rows × 3 columns" of CSV text (parsed whole; dataframe outputs are already in memory). */
 export function csvShape(csv: string): { rows: number; columns: number } {
-  const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true, delimitersToGuess: [',', '\t', ';', '|'] });
+  const parsed = papaparse().parse<string[]>(csv, { skipEmptyLines: true, delimitersToGuess: [',', '\t', ';', '|'] });
   return { rows: Math.max(0, parsed.data.length - 1), columns: parsed.data[0]?.length ?? 0 };
 }

@@ -1,7 +1,7 @@
 // What a CSV looks like before it is pushed: parsed from a sample (the first 64 KB) with papaparse, so
 // a garbage or empty file is refused before a single byte goes to the server. Pure: no vscode here.
 import { open } from 'node:fs/promises';
-import Papa from 'papaparse';
+import { papaparse } from './lazyModules';
 import { badInput } from '../api/errors';
 
 /** How much of a file is read to judge it. */
@@ -73,7 +73,7 @@ export function inspectCsv(text: string, what: string, complete: boolean, totalB
   if (/^\s*[[{]/.test(body)) {
     throw badInput(`${what} looks like JSON, not CSV: its first line starts with "${body.trim()[0]}". Nothing was uploaded.`);
   }
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true });
+  const parsed = papaparse().parse<string[]>(body, { skipEmptyLines: true });
   let rows = parsed.data;
   let errors = parsed.errors;
   if (!complete && rows.length > 1) {

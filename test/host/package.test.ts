@@ -1,4 +1,5 @@
-// What the .vsix ships (`vsce ls`, as `npm run package` would pack it): exactly the bundle, the manifest,
+// What the .vsix ships (`vsce ls`, as `npm run package` would pack it): exactly the bundles (the extension, and
+// the API client and papaparse it loads on first use), the manifest,
 // the docs and media/. A file that slips in (sources, out/, a source map, test fixtures) or drops out
 // (the bundle, the parameter-file schema) fails here rather than in a user's VS Code.
 import * as assert from 'node:assert/strict';
@@ -25,8 +26,8 @@ describe('Packaged extension (.vsix file list)', function () {
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
 
-  it('vsce ls lists exactly the bundle, manifest, docs and media/', () => {
-    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/extension.js', ...mediaFiles()].sort();
+  it('vsce ls lists exactly the bundles, manifest, docs and media/', () => {
+    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/extension.js', 'dist/api.js', 'dist/papaparse.js', ...mediaFiles()].sort();
     assert.ok(['media/datagrok.svg', 'media/icon.png', 'media/parameter-file.schema.json'].every((file) => expected.includes(file)), `media/ lacks what package.json names: ${expected}`);
     assert.deepEqual(listVsixFiles().sort(), expected);
   });
