@@ -3,6 +3,10 @@ import { hostOf } from '../api/names';
 import type { Services } from '../services';
 import type { ExplorerNode } from '../ui/explorerTree';
 import { FUNCTIONS_VIEW, FunctionsTree } from './functionsTree';
+import { ParameterFileCompletionProvider } from './parameterFileCompletion';
+import { ParameterFileDiagnostics } from './parameterFileDiagnostics';
+import { ParameterFileFixProvider } from './parameterFileFixes';
+import { ParameterFileHoverProvider } from './parameterFileHover';
 import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
 import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunctions, runFunction, searchFunctions, showMoreFunctions } from './viewCommands';
 
@@ -47,6 +51,11 @@ export function registerFunctions(services: Services): FunctionsTree {
     commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
     vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, new ParameterFileLensProvider()),
     trackParameterFileContext(),
+    // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
+    vscode.languages.registerCompletionItemProvider(PARAMETER_FILE_SELECTOR, new ParameterFileCompletionProvider(services), '"', ':'),
+    vscode.languages.registerHoverProvider(PARAMETER_FILE_SELECTOR, new ParameterFileHoverProvider(services)),
+    vscode.languages.registerCodeActionsProvider(PARAMETER_FILE_SELECTOR, new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
+    new ParameterFileDiagnostics(services),
   );
   return tree;
 }

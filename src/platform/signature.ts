@@ -30,7 +30,7 @@ export function jsonTypeOf(propertyType: string): string {
 }
 
 /** A placeholder of the right JSON type for an input without a default. */
-function placeholder(p: FuncParam): unknown {
+export function placeholderOf(p: FuncParam): unknown {
   if (p.choices && p.choices.length > 0) return p.choices[0];
   switch (jsonTypeOf(p.propertyType)) {
     case 'number':
@@ -79,7 +79,7 @@ export function parameterFileText(func: FuncInfo): string {
     const facts = [jsonTypeOf(p.propertyType), isRequired(p) ? 'required' : 'optional'];
     if (p.choices) facts.push(`one of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}`);
     lines.push(`  // ${facts.join(', ')}${p.description ? `: ${p.description.replace(/\s+/g, ' ')}` : ''}`);
-    const value = p.defaultValue !== undefined && p.defaultValue !== null ? p.defaultValue : placeholder(p);
+    const value = p.defaultValue !== undefined && p.defaultValue !== null ? p.defaultValue : placeholderOf(p);
     lines.push(`  ${JSON.stringify(p.name)}: ${JSON.stringify(value)}${i < inputs.length - 1 ? ',' : ''}`);
   });
   lines.push('}', '');

@@ -1,0 +1,91 @@
+// Completion in parameter files: function names in the "$function" value, the function's inputs not yet
+// present at property-name positions of the root, and an input's choices in its value.
+import { getLocation, type Node } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import type { FuncInfo, FuncParam } from '../api/types';
+import { inputsOf, isRequired, jsonTypeOf, signatureLine } from '../platform/signature';
+import { initialValue, propertiesOf, rootOf } from './parameterChecks';
+import { FUNCTION_KEY } from './parameterFile';
+import { isParameterFile } from './parameterFileLens';
+import { allFunctions, declaredSignature, type SignatureSource } from './parameterFileSignature';
+
+export class ParameterFileCompletionProvider implements vscode.CompletionItemProvider {
+  constructor(private readonly source: SignatureSource) {}
+
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]> {
+    if (!isParameterFile(document)) return [];
+    const text = document.getText();
+    const offset = document.offsetAt(position);
+    const location = getLocation(text, offset);
+    const node = location.previousNode;
+    const stringRange = node && (node.type === 'string' || node.type === 'property') && node.offset <= offset && offset <= node.offset + node.length ? rangeOf(document, node) : undefined;
+
+    if (!location.isAtPropertyKey && location.path.length === 1 && location.path[0] === FUNCTION_KEY) {
+      const funcs = await allFunctions(this.source);
+      return funcs.map((f) => functionItem(f, stringRange));
+    }
+    if (location.isAtPropertyKey && location.path.length === 1) {
+      const func = await declaredSignature(this.source, text);
+      if (!func) return [];
+      const root = rootOf(text);
+      const present = new Set(root ? propertiesOf(root).map(({ key }) => String(key.value)) : []);
+      const current = node?.type === 'string' ? String(node.value) : undefined;
+      return inputsOf(func)
+        .filter((p) => !present.has(p.name) || p.name === current)
+        .map((p) => inputItem(p, stringRange));
+    }
+    if (!location.isAtPropertyKey && location.path.length === 1 && typeof location.path[0] === 'string') {
+      const func = await declaredSignature(this.source, text);
+      const input = func && inputsOf(func).find((p) => p.name === location.path[0]);
+      return (input?.choices ?? []).map((c, i) => choiceItem(c, i, stringRange));
+    }
+    return [];
+  }
+}
+
+function rangeOf(document: vscode.TextDocument, node: Node): vscode.Range {
+  return new vscode.Range(document.positionAt(node.offset), document.positionAt(node.offset + node.length));
+}
+
+function functionItem(f: FuncInfo, range: vscode.Range | undefined): vscode.CompletionItem {
+  const item = new vscode.CompletionItem(f.nqName, vscode.CompletionItemKind.Function);
+  item.detail = `${f.kind} · ${f.package}`;
+  const doc = new vscode.MarkdownString();
+  if (f.description) doc.appendText(f.description);
+  if (f.params) doc.appendCodeblock(signatureLine(f), 'text');
+  item.documentation = doc;
+  item.insertText = JSON.stringify(f.nqName);
+  item.filterText = JSON.stringify(f.nqName);
+  if (range) item.range = range;
+  return item;
+}
+
+function inputItem(p: FuncParam, range: vscode.Range | undefined): vscode.CompletionItem {
+  const item = new vscode.CompletionItem(p.name, vscode.CompletionItemKind.Property);
+  item.detail = `${p.propertyType} → ${jsonTypeOf(p.propertyType)}${isRequired(p) ? ', required' : ', optional'}`;
+  item.documentation = new vscode.MarkdownString().appendText(describeInput(p));
+  item.insertText = new vscode.SnippetString(`${JSON.stringify(p.name)}: \${1:${escapeSnippet(JSON.stringify(initialValue(p)))}}`);
+  item.filterText = JSON.stringify(p.name);
+  item.sortText = `${isRequired(p) ? '0' : '1'}${p.name}`;
+  if (range) item.range = range;
+  return item;
+}
+
+function choiceItem(choice: string, index: number, range: vscode.Range | undefined): vscode.CompletionItem {
+  const item = new vscode.CompletionItem(JSON.stringify(choice), vscode.CompletionItemKind.EnumMember);
+  item.insertText = JSON.stringify(choice);
+  item.filterText = JSON.stringify(choice);
+  item.sortText = String(index).padStart(4, '0');
+  if (range) item.range = range;
+  return item;
+}
+
+export function describeInput(p: FuncParam): string {
+  const facts = [p.description, p.defaultValue !== undefined && p.defaultValue !== null ? `Default: ${JSON.stringify(p.defaultValue)}` : undefined];
+  if (p.choices) facts.push(`One of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}`);
+  return facts.filter((f) => f).join('. ');
+}
+
+function escapeSnippet(text: string): string {
+  return text.replace(/[$}\\]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,110 @@
+// Diagnostics of parameter files against their function's signature, kept up to date as files are shown
+// and changed (debounced), and when the server or sign-in changes. Nothing is reported while signed out or
+// when the server cannot be reached: only what is known to be wrong.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { findNodeAtLocation } from 'jsonc-parser';
+import * as vscode from 'vscode';
+import { isDatagrokError } from '../api/errors';
+import type { FuncInfo } from '../api/types';
+import { type ParameterProblem, checkParameters, closestName, rootOf } from './parameterChecks';
+import { declaredFunction, FUNCTION_KEY, functionNameProblem } from './parameterFile';
+import { isParameterFile } from './parameterFileLens';
+import { allFunctions, type SignatureSource } from './parameterFileSignature';
+
+export const DIAGNOSTIC_SOURCE = 'Datagrok';
+const DEBOUNCE_MS = 250;
+
+export class ParameterFileDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('datagrok-parameters');
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly source: SignatureSource) {
+    // Only files shown in an editor, or edited, are checked: a document opened only to be read (running a
+    // file) and a refresh of the catalog (views asking again) cost no calls to the server.
+    const checkVisible = () => {
+      for (const editor of vscode.window.visibleTextEditors) this.schedule(editor.document);
+    };
+    this.subscriptions = [
+      vscode.window.onDidChangeVisibleTextEditors(checkVisible),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      // Another server or signed out: what was said no longer holds.
+      source.connection.onDidChange(() => {
+        this.collection.clear();
+        checkVisible();
+      }),
+    ];
+    checkVisible();
+  }
+
+  private schedule(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    if (!isParameterFile(document)) {
+      this.forget(document.uri);
+      return;
+    }
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.check(document);
+      }, DEBOUNCE_MS),
+    );
+  }
+
+  private forget(uri: vscode.Uri): void {
+    clearTimeout(this.timers.get(uri.toString()));
+    this.timers.delete(uri.toString());
+    this.collection.delete(uri);
+  }
+
+  private async check(document: vscode.TextDocument): Promise<void> {
+    const version = document.version;
+    const problems = await this.problemsOf(document);
+    if (document.isClosed || document.version !== version) return;
+    if (!problems) this.collection.delete(document.uri);
+    else this.collection.set(document.uri, problems.map((p) => toDiagnostic(document, p)));
+  }
+
+  /** The file's problems, or undefined when nothing can be said now (signed out, server unreachable). */
+  private async problemsOf(document: vscode.TextDocument): Promise<ParameterProblem[] | undefined> {
+    if (!this.source.connection.isSignedIn) return undefined;
+    const text = document.getText();
+    const declared = declaredFunction(text);
+    const root = declared && rootOf(text);
+    const node = root ? findNodeAtLocation(root, [FUNCTION_KEY]) : undefined;
+    if (!declared || !node) return [];
+    const at = { offset: node.offset, length: node.length };
+    const badName = functionNameProblem(declared.name);
+    if (badName) return [{ code: 'unknownFunction', message: badName, ...at }];
+    let func: FuncInfo;
+    try {
+      func = await this.source.platform.catalog.func(declared.name.trim());
+    } catch (e) {
+      if (!isDatagrokError(e, 'notFound')) return undefined;
+      const near = closestName(declared.name.trim(), (await allFunctions(this.source)).map((f) => f.nqName));
+      return [{ code: 'unknownFunction', message: `The server has no function "${declared.name}".${near ? ` Did you mean ${near}?` : ''}`, ...at }];
+    }
+    const dir = document.uri.scheme === 'file' ? path.dirname(document.uri.fsPath) : undefined;
+    return checkParameters(text, func, dir === undefined ? undefined : (p) => fs.existsSync(path.resolve(dir, p)));
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    for (const s of this.subscriptions) s.dispose();
+    this.collection.dispose();
+  }
+}
+
+function toDiagnostic(document: vscode.TextDocument, p: ParameterProblem): vscode.Diagnostic {
+  const range = new vscode.Range(document.positionAt(p.offset), document.positionAt(p.offset + p.length));
+  const severity = p.code === 'missingCsv' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Error;
+  const diagnostic = new vscode.Diagnostic(range, p.message, severity);
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  diagnostic.code = p.code;
+  return diagnostic;
+}

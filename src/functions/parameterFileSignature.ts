@@ -1,0 +1,33 @@
+// The function a parameter file names, with its signature, for completion, hover and diagnostics. Never
+// an error: signed out, an unreachable server or an unknown function all answer "nothing known".
+import type { FuncInfo } from '../api/types';
+import type { Services } from '../services';
+import { declaredFunction, functionNameProblem } from './parameterFile';
+
+export type SignatureSource = Pick<Services, 'connection' | 'platform'>;
+
+/** The function's signature (cached by the catalog), or undefined when it cannot be known now. */
+export async function signatureOf(source: SignatureSource, name: string): Promise<FuncInfo | undefined> {
+  if (!source.connection.isSignedIn || functionNameProblem(name)) return undefined;
+  try {
+    return await source.platform.catalog.func(name.trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signature of the function the text's `$function` names. */
+export async function declaredSignature(source: SignatureSource, text: string): Promise<FuncInfo | undefined> {
+  const declared = declaredFunction(text);
+  return declared ? signatureOf(source, declared.name) : undefined;
+}
+
+/** Every function of the server (cached by the catalog); empty when signed out or unreachable. */
+export async function allFunctions(source: SignatureSource): Promise<FuncInfo[]> {
+  if (!source.connection.isSignedIn) return [];
+  try {
+    return await source.platform.catalog.searchFunctions('');
+  } catch {
+    return [];
+  }
+}
