@@ -1,23 +1,15 @@
 import * as assert from 'node:assert/strict';
-import type { FuncInfo } from '../../src/api/types';
 import { checkParameters, closestName, smallestEdit, typeProblem, withMissingInputs, withoutInput } from '../../src/functions/parameterChecks';
+import { describeFunc } from './funcFixture';
 
-const func: FuncInfo = {
-  id: 'f1',
-  name: 'Describe',
-  nqName: 'Stats:Describe',
-  package: 'Stats',
-  kind: 'function',
-  tags: [],
-  params: [
+const func = describeFunc([
     { name: 'table', propertyType: 'dataframe', isInput: true, description: 'The data' },
     { name: 'digits', propertyType: 'int', isInput: true, defaultValue: 2 },
     { name: 'method', propertyType: 'string', isInput: true, choices: ['mean', 'median'] },
     { name: 'since', propertyType: 'int', isInput: true, nullable: true },
     { name: 'flags', propertyType: 'list', isInput: true, nullable: true },
     { name: 'result', propertyType: 'dataframe', isInput: false },
-  ],
-};
+]);
 
 const at = (text: string, needle: string) => text.indexOf(needle);
 

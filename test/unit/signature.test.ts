@@ -1,23 +1,14 @@
 import * as assert from 'node:assert/strict';
-import type { FuncInfo } from '../../src/api/types';
 import { parseParameterFile } from '../../src/functions/parameterFile';
 import { jsonTypeOf, parameterFileText, signatureLine } from '../../src/platform/signature';
+import { describeFunc } from './funcFixture';
 
-const func: FuncInfo = {
-  id: 'f1',
-  name: 'Describe',
-  nqName: 'Stats:Describe',
-  package: 'Stats',
-  kind: 'function',
-  description: 'Column statistics',
-  tags: [],
-  params: [
+const func = describeFunc([
     { name: 'digits', propertyType: 'int', isInput: true, defaultValue: 2, description: 'Rounding' },
     { name: 'table', propertyType: 'dataframe', isInput: true, description: 'The data' },
     { name: 'method', propertyType: 'string', isInput: true, choices: ['mean', 'median'], nullable: false },
     { name: 'result', propertyType: 'dataframe', isInput: false },
-  ],
-};
+], { description: 'Column statistics' });
 
 describe('function signatures', () => {
   it('reads as one line: inputs with types and defaults, then outputs', () => {
