@@ -19,6 +19,24 @@ export function checkTableName(name: unknown): string {
 }
 
 /**
+ * The full name a table gets on the server when pushed under `name` (checked by tableNameProblem):
+ * colons for periods, and a bare name becomes a project of its own (`planets` → `planets:planets`).
+ */
+export function finalTableName(name: string): string {
+  const parts = name.trim().replaceAll('.', ':').split(':').map((p) => p.trim());
+  return parts.length === 1 ? `${parts[0]}:${parts[0]}` : parts.join(':');
+}
+
+/** What the name box says as the user types: the problem, or the name the table will get. */
+export function tableNamePreview(name: string): { problem: string } | { final: string; note: string } {
+  const problem = tableNameProblem(name);
+  if (problem) return { problem };
+  const final = finalTableName(name);
+  const bare = !/[.:]/.test(name);
+  return { final, note: bare ? `Saved as ${final} (a name without a project gets a project of its own; type <project>.<table> to choose one).` : `Saved as ${final}.` };
+}
+
+/**
  * The default table name for a file: its base name without `.csv`. Periods and colons would read as a
  * project separator, so they become underscores (`sales.2024.csv` → `sales_2024`).
  */

@@ -14,7 +14,7 @@ import { uriOption } from '../core/options';
 import { activeCsvEditor, type CsvToPush, csvToPush } from '../core/documents';
 import { inspectSource, pushCsv } from '../platform/pushTable';
 import type { RecentEntities } from '../platform/recent';
-import { checkTableName, tableNameProblem } from '../platform/tableName';
+import { checkTableName, finalTableName, tableNamePreview } from '../platform/tableName';
 
 export interface PushTableOptions {
   /** The CSV to push: a Uri, a URI string or a path; default the active editor. */
@@ -39,7 +39,11 @@ async function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initia
     prompt: `${describeShape(shape)}, ${formatBytes(shape.bytes)}${ragged}. Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`,
     value: initial,
     ignoreFocusOut: true,
-    validateInput: (value) => tableNameProblem(value),
+    // Says the name the server will give before the push (an information line under the box).
+    validateInput: (value) => {
+      const preview = tableNamePreview(value);
+      return 'problem' in preview ? preview.problem : { message: preview.note, severity: vscode.InputBoxValidationSeverity.Info };
+    },
   });
   if (name === undefined) throw new UserCancelled();
   return name.trim();
@@ -72,7 +76,7 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   if (inv.interactive) name = await confirmName(csv, shape, host, name);
 
   const started = Date.now();
-  const { result } = await inv.withProgress(`Pushing ${csv.what} as ${name}`, (progress, signal) =>
+  const { result } = await inv.withProgress(`Pushing ${csv.what} as ${finalTableName(name)}`, (progress, signal) =>
     pushCsv(client, csv.source, name, { shape, what: csv.what, onProgress: progress.bytes, signal: anySignal(signal, options?.signal) }),
   );
   const seconds = (Date.now() - started) / 1000;

@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../../src/api/types';
+import { finalTableName } from '../../src/platform/tableName';
 import { log } from './index';
 import { clearEmulatorRequests, control, emulatorRequests, resetEmulator, signIn } from './support';
 
@@ -142,6 +143,7 @@ describe('Tables: push and open', () => {
     fs.writeFileSync(file, 'region,revenue\nnorth,10\nsouth,20\n');
     const first = await run<CreationResult>('datagrok.tables.push', { uri: file, name: 'Sales.q1' });
     assert.equal(first.name, 'Sales:q1');
+    assert.equal(finalTableName('Sales.q1'), first.name, 'the name box said this name');
     const before = (await tablesOnServer()).find((t) => t.ID === first.ID)!;
     assert.equal(before.project, 'Sales');
 
@@ -170,6 +172,8 @@ describe('Tables: push and open', () => {
     const result = await pushing;
     assert.ok(result, 'the push ran');
     assert.equal(result.name, 'menu pick:menu pick');
+    // The name box said so before the push: its preview is the name the server gave.
+    assert.equal(finalTableName('menu pick'), result.name);
   });
 
   it('refuses an empty, a binary or an unparsable CSV and uploads nothing', async () => {

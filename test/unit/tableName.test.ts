@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { isDatagrokError } from '../../src/api/errors';
-import { checkTableName, defaultTableName, safeFileName, tableNameProblem } from '../../src/platform/tableName';
+import { checkTableName, defaultTableName, finalTableName, safeFileName, tableNamePreview, tableNameProblem } from '../../src/platform/tableName';
 
 describe('table names', () => {
   it('accepts table, <project>.<table> and Project:table', () => {
@@ -19,6 +19,18 @@ describe('table names', () => {
   it('checkTableName throws badInput naming the bad name, and refuses non-text', () => {
     assert.throws(() => checkTableName('x..y'), (e: unknown) => isDatagrokError(e, 'badInput') && /Invalid table name "x\.\.y"/.test(e.message));
     assert.throws(() => checkTableName(42), (e: unknown) => isDatagrokError(e, 'badInput') && /must be text/.test(e.message));
+  });
+
+  it('says the final name before a push: a bare name gets a project of its own, periods become colons', () => {
+    assert.equal(finalTableName('planets'), 'planets:planets');
+    assert.equal(finalTableName(' Sales.q1 '), 'Sales:q1');
+    assert.equal(finalTableName('Sales:q1'), 'Sales:q1');
+    assert.equal(finalTableName('admin:Sales.q1'), 'admin:Sales:q1');
+    const bare = tableNamePreview('planets');
+    assert.ok('final' in bare && bare.final === 'planets:planets' && /Saved as planets:planets \(a name without a project/.test(bare.note), JSON.stringify(bare));
+    const full = tableNamePreview('Demo.x');
+    assert.ok('note' in full && full.note === 'Saved as Demo:x.', JSON.stringify(full));
+    assert.deepEqual(tableNamePreview('Demo.'), { problem: tableNameProblem('Demo.') });
   });
 
   it('derives a default name from a file name: no extension, separators become underscores', () => {
