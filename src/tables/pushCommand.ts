@@ -31,22 +31,39 @@ async function askCsvFile(): Promise<vscode.Uri> {
   return picked[0];
 }
 
-/** The name box doubles as the confirmation: it says what is about to be pushed, and where. */
-async function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string): Promise<string> {
+/**
+ * The name box doubles as the confirmation: it says what is about to be pushed, where, and the name the
+ * server will give (updated as the user types, so `planets` becoming `planets:planets` is no surprise).
+ */
+function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string): Promise<string> {
   const ragged = shape.ragged > 0 ? ` (${shape.ragged.toLocaleString('en-US')} rows have a different number of fields than the header)` : '';
-  const name = await vscode.window.showInputBox({
-    title: `Push ${csv.what} to ${host}`,
-    prompt: `${describeShape(shape)}, ${formatBytes(shape.bytes)}${ragged}. Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`,
-    value: initial,
-    ignoreFocusOut: true,
-    // Says the name the server will give before the push (an information line under the box).
-    validateInput: (value) => {
-      const preview = tableNamePreview(value);
-      return 'problem' in preview ? preview.problem : { message: preview.note, severity: vscode.InputBoxValidationSeverity.Info };
-    },
+  const what = `${describeShape(shape)}, ${formatBytes(shape.bytes)}${ragged}.`;
+  const box = vscode.window.createInputBox();
+  box.title = `Push ${csv.what} to ${host}`;
+  box.value = initial;
+  box.ignoreFocusOut = true;
+  const update = () => {
+    const preview = tableNamePreview(box.value);
+    box.validationMessage = 'problem' in preview ? preview.problem : undefined;
+    box.prompt = `${what} ${'note' in preview ? `${preview.note} ` : ''}Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`;
+  };
+  update();
+  return new Promise<string>((resolve, reject) => {
+    let done = false;
+    box.onDidChangeValue(update);
+    box.onDidAccept(() => {
+      update();
+      if (box.validationMessage) return;
+      done = true;
+      resolve(box.value.trim());
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      if (!done) reject(new UserCancelled());
+    });
+    box.show();
   });
-  if (name === undefined) throw new UserCancelled();
-  return name.trim();
 }
 
 function checkOptions(options: PushTableOptions): void {
