@@ -12,6 +12,8 @@ import { EntityNode } from '../ui/entityNodes';
 import { dashboardSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
 import { displayName } from '../platform/groups';
+import { shareCandidates } from '../platform/sharing';
+import { askChoice, BACK } from '../ui/quickSteps';
 
 export interface ShareDashboardOptions {
   /** The dashboard's ID (or name). */
@@ -40,27 +42,40 @@ function checkOptions(options: ShareDashboardOptions): { id: string; groups: str
   return { id: options.id.trim(), groups: options.groups.map((g) => g.trim()), access };
 }
 
+interface Step {
+  step: number;
+  totalSteps: number;
+}
+
 /** Groups and users to share with, looked up on the server as the user types; several can be ticked. */
-function pickGroups(client: DatagrokApi, log: vscode.LogOutputChannel): Promise<Group[]> {
+async function pickGroups(services: Services, client: DatagrokApi, step: Step): Promise<Group[]> {
+  let me: string | undefined;
+  try {
+    me = (await services.connection.currentUser()).id;
+  } catch {
+    // unknown: nobody is left out (the lookup itself says when the server is down)
+  }
   return pickGroupsByLookup({
-    title: 'Share Dashboard: groups and users',
-    placeholder: 'Type to find groups or users on the server; tick one or more, then press Enter',
+    // The placeholder is short (a long one is cut off); the title says what to do.
+    title: 'Share Dashboard: with whom (tick one or more, then Enter)',
+    placeholder: 'Find groups or users',
+    ...step,
     canSelectMany: true,
     ignoreFocusOut: true,
     lookupEmpty: true,
-    lookup: (text, signal) => client.lookupGroups(text || undefined, { signal }),
+    lookup: async (text, signal) => shareCandidates(await client.lookupGroups(text || undefined, { signal }), me),
     noMatch: (text) => (text ? `No group or user matches "${text}"` : 'No groups or users found'),
-    log,
+    log: services.log,
   });
 }
 
-async function askAccess(): Promise<ShareAccess> {
+async function askAccess(step: Step): Promise<ShareAccess> {
   const items = [
     { label: 'View' as ShareAccess, description: 'can open the dashboard' },
     { label: 'Edit' as ShareAccess, description: 'can open and change it' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Share Dashboard: access', ignoreFocusOut: true });
-  if (!picked) throw new UserCancelled();
+  const picked = await askChoice(items, { title: 'Share Dashboard: access', ...step });
+  if (picked === BACK) throw new UserCancelled();
   return picked.label;
 }
 
@@ -74,20 +89,23 @@ export async function shareDashboardCommand(services: Services, dashboards: Rece
     ({ id, groups, access } = checkOptions(inv.options));
     groupLabels = groups;
   } else {
+    // Steps: the dashboard (unless given), the groups and users, the access.
+    const given = inv.arg instanceof DashboardTarget ? inv.arg.id : inv.arg instanceof EntityNode && inv.arg.kind === 'dashboard' ? inv.arg.entityId : undefined;
+    const totalSteps = given === undefined ? 3 : 2;
+    const first = totalSteps - 2;
     id =
-      inv.arg instanceof DashboardTarget
-        ? inv.arg.id
-        : inv.arg instanceof EntityNode && inv.arg.kind === 'dashboard'
-          ? inv.arg.entityId
-          : await pickEntity(dashboards.list(client.baseUrl), {
-              title: 'Share Dashboard',
-              placeholder: 'Pick a dashboard (type to search the server), or type a dashboard ID',
-              search: dashboardSearch(services.platform.catalog),
-            });
-    const picked = await pickGroups(client, services.log);
+      given ??
+      (await pickEntity(dashboards.list(client.baseUrl), {
+        title: 'Share Dashboard: which dashboard',
+        placeholder: 'Find a dashboard, or type its ID',
+        search: dashboardSearch(services.platform.catalog),
+        step: 1,
+        totalSteps,
+      }));
+    const picked = await pickGroups(services, client, { step: first + 1, totalSteps });
     groups = picked.map((g) => g.id);
     groupLabels = picked.map(displayName);
-    access = await askAccess();
+    access = await askAccess({ step: first + 2, totalSteps });
   }
   const known = dashboards.find(client.baseUrl, id) ?? (inv.arg instanceof EntityNode ? { name: inv.arg.row.name } : undefined);
   const label = known ? `${known.name} (${id})` : id;

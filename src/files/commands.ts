@@ -12,7 +12,7 @@ import { fileUriOption } from '../core/options';
 import { anySignal } from '../core/signals';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { mountFolder } from './mount';
-import { askPath, pickConnector } from './prompts';
+import { askConnectorPath, pickConnector } from './prompts';
 import { clientForAuthority } from './servers';
 import { connectorUri, parseUri, SCHEME } from './uris';
 import { isFolderItem, itemUri } from './filesTree';
@@ -73,8 +73,8 @@ export async function openConnectorFile(services: Services, fs: ConnectorFileSys
     if (inv.options) {
       uri = await activeServerUri(services, inv.options.connector, inv.options.path);
     } else {
-      const connector = await pickConnector(services, 'Open Connector File');
-      uri = await activeServerUri(services, connector, await askPath('Open Connector File', connector));
+      const { connector, path: filePath } = await askConnectorPath(services, 'Open Connector File');
+      uri = await activeServerUri(services, connector, filePath);
     }
   }
   // The download this does is the one the editor reads (one request per open).
@@ -149,8 +149,8 @@ export async function uploadToConnector(services: Services, fs: ConnectorFileSys
     if (folder) {
       destination = vscode.Uri.joinPath(folder, path.basename(source.fsPath));
     } else {
-      const connector = await pickConnector(services, 'Upload File to Connector');
-      destination = await activeServerUri(services, connector, await askPath('Upload File to Connector', connector, path.basename(source.fsPath)));
+      const { connector, path: filePath } = await askConnectorPath(services, 'Upload File to Connector', path.basename(source.fsPath));
+      destination = await activeServerUri(services, connector, filePath);
     }
   }
   const file = parseUri(destination);
@@ -176,6 +176,6 @@ export async function copyDatagrokPath(inv: CommandInvocation<{ uri: vscode.Uri 
 }
 
 async function askActiveFile(services: Services, title: string): Promise<vscode.Uri> {
-  const connector = await pickConnector(services, title);
-  return activeServerUri(services, connector, await askPath(title, connector));
+  const { connector, path: filePath } = await askConnectorPath(services, title);
+  return activeServerUri(services, connector, filePath);
 }

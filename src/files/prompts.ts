@@ -1,7 +1,9 @@
-// What the file commands ask when run from the palette: a connector and a path.
+// What the file commands ask when run from the palette: a connector and a path (two steps, with counters
+// and a Back button on the second).
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
 import type { Services } from '../services';
+import { askChoice, askText, BACK, type StepUi } from '../ui/quickSteps';
 import { parseUri, SCHEME } from './uris';
 import { checkConnector, checkPath, platformName } from './connectorPaths';
 
@@ -23,7 +25,7 @@ function validation(check: (value: string) => unknown): (value: string) => strin
  * them gets the connectors a user has for sure: the demo files, the app data, the user's Home. Then those
  * already mounted, and any other typed in.
  */
-export async function pickConnector(services: Services, title: string): Promise<string> {
+export async function pickConnector(services: Services, title: string, steps: Omit<StepUi, 'title'> = {}): Promise<string> {
   const names: string[] = [];
   const descriptions = new Map<string, string>();
   try {
@@ -53,8 +55,8 @@ export async function pickConnector(services: Services, title: string): Promise<
     ...names.map((label) => ({ label, description: descriptions.get(label) })),
     { label: OTHER, description: 'type the name of another connector' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: 'Choose a connector (a platform file share)' });
-  if (!picked) throw new UserCancelled();
+  const picked = await askChoice(items, { title, ...steps, placeholder: 'Choose a connector (a platform file share)' });
+  if (picked === BACK) throw new UserCancelled();
   if (picked.label !== OTHER) return picked.label;
   const typed = await vscode.window.showInputBox({
     title,
@@ -65,13 +67,19 @@ export async function pickConnector(services: Services, title: string): Promise<
   return typed.trim();
 }
 
-export async function askPath(title: string, connector: string, value = ''): Promise<string> {
-  const typed = await vscode.window.showInputBox({
-    title,
-    prompt: `Path of the file within ${connector}, e.g. geo/cities.csv`,
-    value,
-    validateInput: validation((v) => checkPath(v)),
-  });
-  if (typed === undefined) throw new UserCancelled();
-  return typed;
+/** A connector (step 1/2), then the path of a file in it (step 2/2; Back returns to the connector). */
+export async function askConnectorPath(services: Services, title: string, value = ''): Promise<{ connector: string; path: string }> {
+  for (;;) {
+    const connector = await pickConnector(services, title, { step: 1, totalSteps: 2 });
+    const typed = await askText({
+      title,
+      step: 2,
+      totalSteps: 2,
+      back: true,
+      prompt: `Path of the file within ${connector}, e.g. geo/cities.csv`,
+      value,
+      validate: validation((v) => checkPath(v)),
+    });
+    if (typed !== BACK) return { connector, path: typed };
+  }
 }

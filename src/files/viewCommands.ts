@@ -9,7 +9,7 @@ import { activeServerUri } from './commands';
 import type { ConnectorFileSystem } from './connectorFileSystem';
 import { checkPath, displayPath } from './connectorPaths';
 import { type FilesTree, isFolderItem, itemUri } from './filesTree';
-import { askPath, pickConnector } from './prompts';
+import { askConnectorPath } from './prompts';
 import { parseUri } from './uris';
 import { ExplorerNode } from '../ui/explorerTree';
 
@@ -43,8 +43,8 @@ export async function showMoreFiles(v: FilesView, inv: CommandInvocation<never>)
 async function newUri(v: FilesView, inv: CommandInvocation<FileOptions>, title: string, what: string): Promise<vscode.Uri> {
   if (inv.options) return activeServerUri(v.services, inv.options.connector, inv.options.path);
   if (!isFolderItem(inv.arg)) {
-    const connector = await pickConnector(v.services, title);
-    return activeServerUri(v.services, connector, await askPath(title, connector));
+    const { connector, path: filePath } = await askConnectorPath(v.services, title);
+    return activeServerUri(v.services, connector, filePath);
   }
   const folder = inv.arg.uri;
   const name = await vscode.window.showInputBox({
@@ -91,8 +91,8 @@ export async function deleteFile(v: FilesView, inv: CommandInvocation<FileOption
     if (!uri) throw badInput('datagrok.files.delete needs { connector, path } or a datagrok: Uri.');
   } else if (!uri) {
     const title = 'Delete Connector File';
-    const connector = await pickConnector(v.services, title);
-    uri = await activeServerUri(v.services, connector, await askPath(title, connector));
+    const { connector, path: filePath } = await askConnectorPath(v.services, title);
+    uri = await activeServerUri(v.services, connector, filePath);
   }
   if (inv.interactive) {
     const name = displayPath(parseUri(uri));

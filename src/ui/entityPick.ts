@@ -72,9 +72,14 @@ export function searchAsYouType(
 }
 
 /** Resolves with the picked entity's ID, or the typed text; rejects with UserCancelled when dismissed. */
-export function pickEntity(remembered: RememberedEntity[], ui: { title: string; placeholder: string; search?: EntitySearch }): Promise<string> {
+export function pickEntity(
+  remembered: RememberedEntity[],
+  ui: { title: string; placeholder: string; search?: EntitySearch; step?: number; totalSteps?: number },
+): Promise<string> {
   const quickPick = vscode.window.createQuickPick<EntityItem>();
   quickPick.title = ui.title;
+  quickPick.step = ui.step;
+  quickPick.totalSteps = ui.totalSteps;
   quickPick.placeholder = ui.placeholder;
   quickPick.ignoreFocusOut = true;
   quickPick.matchOnDescription = true;

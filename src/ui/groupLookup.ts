@@ -21,6 +21,9 @@ function groupItem(group: Group): GroupItem {
 
 export interface GroupLookupPick {
   title: string;
+  /** The step counter of a multi-step flow. */
+  step?: number;
+  totalSteps?: number;
   placeholder: string;
   /** Tick several groups (kept while the user types on); otherwise Enter takes the highlighted one. */
   canSelectMany?: boolean;
@@ -43,6 +46,8 @@ export interface GroupLookupPick {
 export function pickGroupsByLookup(options: GroupLookupPick): Promise<Group[]> {
   const pick = vscode.window.createQuickPick<GroupItem>();
   pick.title = options.title;
+  pick.step = options.step;
+  pick.totalSteps = options.totalSteps;
   pick.placeholder = options.placeholder;
   pick.canSelectMany = options.canSelectMany ?? false;
   pick.ignoreFocusOut = options.ignoreFocusOut ?? false;
