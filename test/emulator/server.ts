@@ -21,6 +21,7 @@ import {
   sendRouteMissing,
 } from './http';
 import { cutAfter, nginxPage, stallAfter } from './fault-responses';
+import { servePage } from './pages';
 import { apiRoutes } from './routes';
 import { EmulatorState, type LogEntry } from './state';
 
@@ -202,6 +203,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
 
     try {
+      // The read-only web pages at the entity URLs it hands out (pages.ts), then the API.
+      if (await servePage(state, req, res, rawPath)) return;
       await api(req, res, rawPath, query, authorized);
     } catch (e) {
       if (res.headersSent) {
