@@ -1,9 +1,7 @@
-// Connector files as a VS Code file system on the `datagrok` scheme (see uris.ts for the URI form).
-// Reads cost one download: VS Code asks for a file's stat and its content together, and both are
-// answered by the same request (kept for a few seconds). Saving, deleting and renaming a file already
-// read or written here never download it for a stat: the folder listing (small) answers when the
-// server has one. Folders are listed through the server's listing route when it has one, otherwise
-// from the files this workspace knows (knownFiles.ts).
+// Connector files as a VS Code file system on the `datagrok` scheme (see uris.ts for the URI form). Reads cost one download: VS Code asks for
+// a file's stat and its content together, and both are answered by the same request (kept for a few seconds). Saving, deleting and renaming a
+// file already read or written here never download it for a stat: the folder listing (small) answers when the server has one. Folders are
+// listed through the server's listing route when it has one, otherwise from the files this workspace knows (knownFiles.ts).
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { Connection } from '../connection/connection';
@@ -11,18 +9,20 @@ import { maxEditorBytes } from '../core/limits';
 import { contentHash } from '../platform/fileVersions';
 import type { KnownFiles } from '../platform/knownFiles';
 import { type Content, FileCache, type Target } from './fileCache';
-import { changedOnServer, directory, toFileSystemError, tooLargeMessage } from './fileErrors';
+import { changedOnServer, directory, readFailure, toFileSystemError, tooLargeMessage } from './fileErrors';
 import { moveOnServer, refuseSameFile } from './rename';
 import { clientForAuthority } from './servers';
+import { SignedOutPlaceholder } from './signedOut';
 import { parseUri } from './uris';
 import { baseName, displayPath, parentPath } from './connectorPaths';
-
 
 export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
 
   private readonly cache: FileCache;
+  /** Signed out, a mounted folder lists one entry saying why (signedOut.ts). */
+  private readonly signedOut: SignedOutPlaceholder;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(
@@ -32,6 +32,7 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     private readonly offerDownload: (uri: vscode.Uri, message: string) => void,
   ) {
     this.cache = new FileCache(known);
+    this.signedOut = new SignedOutPlaceholder(connection);
     this.subscriptions = [
       this.changes,
       connection.onDidChange(() => this.cache.forgetAll()),
@@ -47,6 +48,8 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const placeholder = await this.signedOut.stat(uri);
+    if (placeholder) return placeholder;
     const t = await this.target(uri);
     if (this.cache.isFolder(t)) return directory();
     const cached = this.cache.contents.peek(t.key);
@@ -78,6 +81,8 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const placeholder = await this.signedOut.read(uri);
+    if (placeholder) return placeholder;
     const t = await this.target(uri);
     if (this.cache.isFolder(t)) throw vscode.FileSystemError.FileIsADirectory(uri);
     const listedSize = this.cache.listedEntry(t)?.size;
@@ -120,6 +125,8 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
   }
 
   async readDirectory(uri: vscode.Uri): Promise<[string, vscode.FileType][]> {
+    const placeholder = await this.signedOut.listing(uri);
+    if (placeholder) return placeholder;
     const t = await this.target(uri);
     let listed: [string, vscode.FileType][];
     try {
@@ -232,11 +239,14 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     await this.noteWritten(t, existed);
   }
 
+  /** Mounted roots changed as a whole (sign-in, sign-out): VS Code lists them again. */
+  rootsChanged(uris: vscode.Uri[]): void {
+    this.changes.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
+  }
+
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
-
-  // --- internals
 
   private async target(uri: vscode.Uri): Promise<Target> {
     const parsed = parseUri(uri);
@@ -244,14 +254,6 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     this.cache.checkSpelling(baseUrl, parsed);
     return { ...parsed, uri, baseUrl, client, key: `${baseUrl}|${parsed.connector}|${parsed.path}` };
   }
-
-
-
-
-
-
-
-
 
   /**
    * File, folder or undefined (not there), without downloading the file when it can be helped: from
@@ -282,25 +284,14 @@ export class ConnectorFileSystem implements vscode.FileSystemProvider, vscode.Di
     }
   }
 
-
-
-  private async readFailure(t: Target, error: unknown): Promise<Error> {
-    if (isDatagrokError(error, 'notFound')) {
-      // Known files only ever name files that exist: a missing one is forgotten.
-      await this.cache.forgetFile(t);
-      const host = t.authority;
-      return vscode.FileSystemError.FileNotFound(`${displayPath(t)} was not found on ${host}.`);
-    }
-    return toFileSystemError(error);
+  private readFailure(t: Target, error: unknown): Promise<Error> {
+    return readFailure(t, error, () => this.cache.forgetFile(t));
   }
-
 
   private async noteWritten(t: Target, existed: boolean): Promise<void> {
     await this.cache.recordWrite(t);
     this.fire(existed ? vscode.FileChangeType.Changed : vscode.FileChangeType.Created, t.uri);
   }
-
-
 
   private fire(type: vscode.FileChangeType, uri: vscode.Uri): void {
     this.changes.fire([{ type, uri }]);

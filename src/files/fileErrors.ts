@@ -1,7 +1,7 @@
 // How connector-file failures reach VS Code: FileSystemErrors of the right code, and the message for a
 // file too large for an editor.
 import * as vscode from 'vscode';
-import { DatagrokError } from '../api/errors';
+import { DatagrokError, isDatagrokError } from '../api/errors';
 import { maxEditorBytes } from '../core/limits';
 import { type ConnectorPath, displayPath } from './connectorPaths';
 
@@ -24,6 +24,13 @@ export function toFileSystemError(error: unknown): Error {
     default:
       return new vscode.FileSystemError(message);
   }
+}
+
+/** A failed read as VS Code shows it. A missing file is forgotten first (`forget`): known files only ever name files that exist. */
+export async function readFailure(t: ConnectorPath, error: unknown, forget: () => Promise<void>): Promise<Error> {
+  if (!isDatagrokError(error, 'notFound')) return toFileSystemError(error);
+  await forget();
+  return vscode.FileSystemError.FileNotFound(`${displayPath(t)} was not found on ${t.authority}.`);
 }
 
 /** The stat of a folder (connectors keep no folder times). */

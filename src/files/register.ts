@@ -4,6 +4,7 @@ import { copyDatagrokPath, downloadConnectorFile, mountConnector, offerDownload,
 import { ConnectorFileSystem } from './connectorFileSystem';
 import { FilesDragAndDrop } from './filesDragAndDrop';
 import { FILES_VIEW, FilesTree } from './filesTree';
+import { watchSignOut } from './signedOut';
 import { SCHEME } from './uris';
 import { deleteFile, type FilesView, newFile, newFolder, refreshFiles, showMoreFiles } from './viewCommands';
 
@@ -27,6 +28,8 @@ export function registerFiles(services: Services): FilesFeature {
     view,
     // Sign-in, sign-out and server switch; a reload of the connection list; writes through the file system.
     services.connection.onDidChange(() => files.tree.refresh()),
+    // Signed out: mounted folders say why, connector tabs close (unsaved ones stay).
+    watchSignOut(services.connection, services.log, (roots) => fs.rootsChanged(roots)),
     services.platform.catalog.onDidChange(() => files.tree.refresh()),
     fs.onDidChangeFile((changes) => {
       for (const change of changes) files.changed(change.uri);
