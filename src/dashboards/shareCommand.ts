@@ -79,6 +79,15 @@ async function askAccess(step: Step): Promise<ShareAccess> {
   return picked.label;
 }
 
+/** The name of a dashboard picked from the server's list (already loaded for the pick), so messages name it. */
+async function listedName(services: Services, id: string): Promise<{ name: string } | undefined> {
+  try {
+    return (await services.platform.catalog.listDashboards()).find((d) => d.id === id);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function shareDashboardCommand(services: Services, dashboards: RecentEntities, inv: CommandInvocation<ShareDashboardOptions>): Promise<undefined> {
   const client = await services.connection.client();
   let id: string;
@@ -107,7 +116,7 @@ export async function shareDashboardCommand(services: Services, dashboards: Rece
     groupLabels = picked.map(displayName);
     access = await askAccess({ step: first + 2, totalSteps });
   }
-  const known = dashboards.find(client.baseUrl, id) ?? (inv.arg instanceof EntityNode ? { name: inv.arg.row.name } : undefined);
+  const known = dashboards.find(client.baseUrl, id) ?? (inv.arg instanceof EntityNode ? { name: inv.arg.row.name } : inv.options ? undefined : await listedName(services, id));
   const label = known ? `${known.name} (${id})` : id;
   await inv.withProgress(`Sharing dashboard ${known?.name ?? id}`, (_progress, signal) => client.shareDashboard(id, groups, access, { signal }));
   services.log.info(`Shared dashboard ${label} with ${groupLabels.join(', ')} (${access})`);

@@ -15,6 +15,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
+import { copyReadmeScreenshots, openInBrowserFlow, shareDashboardFlow } from './uiFlows';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
@@ -197,6 +198,10 @@ async function main(): Promise<number> {
       await headers.filter({ hasText: /^Groups/ }).first().click();
     });
 
+    // Rough-edge flows (uiFlows.ts): Open in Browser reaches the emulator's page; Share Dashboard's counted steps.
+    await feature('"Open in Browser" after a push opens the emulator\'s page of the table', () => openInBrowserFlow(page));
+    await feature('shares a dashboard in three counted steps, not offering the user themself', (moment) => shareDashboardFlow(page, emulator.origin, moment));
+
     await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');
       await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
@@ -239,6 +244,7 @@ async function main(): Promise<number> {
     });
   }
 
+  copyReadmeScreenshots(steps);
   const passed = steps.filter((s) => s.state === 'passed').length;
   const failed = steps.length - passed;
   fs.writeFileSync(

@@ -1,0 +1,96 @@
+// UI check steps of the rough-edge fixes (ui.ts calls them as feature steps): Open in Browser reaching the
+// emulator's page of a pushed table, and Share Dashboard's three counted steps without the user themself.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { screenshotsDir } from './paths';
+import { clickToastButton, emulatorJson, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+
+/** Pushes planets.csv again and follows the notification's "Open in Browser" to the emulator's page of the table. */
+export async function openInBrowserFlow(page: Page): Promise<void> {
+  // planets.csv is open from the push step: its tab, else Quick Open.
+  const tab = page.locator('.tabs-container .tab', { hasText: 'planets.csv' }).first();
+  if (await tab.count()) await tab.click();
+  else await quickOpen(page, 'planets.csv');
+  await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+  await page.locator('.quick-input-widget .quick-input-message', { hasText: /Saved as planets:planets/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  const popup = page.context().waitForEvent('page', { timeout: STEP_TIMEOUT });
+  await clickToastButton(page, /^Pushed "planets\.csv" as table \S*planets/, 'Open in Browser', 'after pushing');
+  // VS Code may ask before opening an outside address: Open.
+  const dialog = page.locator('.monaco-dialog-box');
+  void dialog
+    .waitFor({ state: 'visible', timeout: 5000 })
+    .then(() => dialog.locator('.monaco-button', { hasText: /^Open$/ }).first().click())
+    .catch(() => undefined);
+  const web = await popup;
+  try {
+    await web.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT });
+    await web.locator('h1', { hasText: 'Table planets:planets' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    const text = await web.locator('body').innerText();
+    if (!/8 rows × 4 columns/.test(text) || !/Earth/.test(text)) throw new Error(`the page at ${web.url()} does not show the 8 planets:\n${text.slice(0, 400)}`);
+    await web.screenshot({ path: path.join(screenshotsDir, 'open-in-browser.png') });
+  } finally {
+    await web.close();
+  }
+}
+
+/** Share Dashboard from the palette: dashboard 1/3, with whom 2/3 (the user demo not offered), access 3/3. */
+export async function shareDashboardFlow(page: Page, emulatorOrigin: string, moment: (label: string) => Promise<void>): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const title = (pattern: RegExp) => widget.locator('.quick-input-title', { hasText: pattern }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const rows = widget.locator('.monaco-list-row');
+  await runFromPalette(page, 'Datagrok: Share Dashboard');
+  await title(/which dashboard.*1\s*\/\s*3/);
+  const input = widget.locator('input.input');
+  const placeholder = (await input.getAttribute('placeholder')) ?? '';
+  if (placeholder.length > 45) throw new Error(`the placeholder "${placeholder}" is long enough to be cut off`);
+  await input.fill('World');
+  await rows.filter({ hasText: 'World overview' }).first().click({ timeout: STEP_TIMEOUT });
+
+  await title(/with whom.*2\s*\/\s*3/);
+  await rows.filter({ hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await moment('share-with-whom');
+  const offered = await rows.allInnerTexts();
+  if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
+  await rows.filter({ hasText: 'Chemists' }).first().click();
+  await page.keyboard.press('Enter');
+
+  await title(/access.*3\s*\/\s*3/);
+  // View is the first choice, highlighted: Enter takes it.
+  await rows.filter({ hasText: 'can open the dashboard' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await waitForToast(page, /^Shared dashboard World overview with Chemists \(View access\)\.$/, 'after sharing');
+  let shares: string[] = [];
+  await pollUntil(
+    page,
+    async () => {
+      const state = await emulatorJson<{ dashboards: Array<{ name: string; shares: Array<{ groupName?: string; group: string }> }> }>(emulatorOrigin, 'state');
+      shares = (state.dashboards.find((d) => d.name === 'World overview')?.shares ?? []).map((s) => s.groupName ?? s.group);
+      return shares.includes('Chemists') ? true : undefined;
+    },
+    () => `emulator: World overview is shared with [${shares.join(', ')}], not Chemists`,
+  );
+}
+
+/** The README's pictures, under stable names: [the step's title or a moment's label, the name in screenshots/]. */
+const README_SHOTS: Array<[RegExp, string]> = [
+  [/^the Groups tree shows the demo data/, 'groups.png'],
+  [/-name-box\.png$/, 'push-name-box.png'],
+  [/^runs add\.datagrok\.json from its CodeLens/, 'run-codelens.png'],
+  [/^the explorer views list the server/, 'explorer-views.png'],
+  [/-share-with-whom\.png$/, 'share-dashboard.png'],
+  [/^signs out from the palette/, 'signed-out.png'],
+  [/-walkthrough\.png$/, 'walkthrough.png'],
+];
+
+/** Copies the steps' screenshots the README shows to their stable names (the step numbers change as steps are added). */
+export function copyReadmeScreenshots(steps: ReadonlyArray<{ title: string; state: string; screenshot?: string; moments?: string[] }>): void {
+  for (const s of steps) {
+    if (s.state !== 'passed') continue;
+    for (const [pattern, name] of README_SHOTS) {
+      const file = pattern.source.startsWith('^') ? (pattern.test(s.title) ? s.screenshot : undefined) : s.moments?.find((m) => pattern.test(m));
+      if (file && fs.existsSync(file)) fs.copyFileSync(file, path.join(screenshotsDir, name));
+    }
+  }
+}
