@@ -47,8 +47,12 @@ describe('Connector files: signed out', () => {
 
   it('signing out closes the connector tabs without unsaved changes; an unsaved one stays with its edits and saves after signing in', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const clean = fileUri(DEMO, 'readme.md');
-    const edited = fileUri(DEMO, 'geo/cities.csv');
+    // Files of this test only (a document another suite opened may still be held by VS Code).
+    const stamp = Date.now();
+    const clean = fileUri(DEMO, `signed-out/clean-${stamp}.txt`);
+    const edited = fileUri(DEMO, `signed-out/edited-${stamp}.txt`);
+    await vscode.workspace.fs.writeFile(clean, new TextEncoder().encode('clean\n'));
+    await vscode.workspace.fs.writeFile(edited, new TextEncoder().encode('a,b\n1,2\n'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(clean), { preview: false });
     const document = await vscode.workspace.openTextDocument(edited);
     const original = document.getText();
@@ -67,6 +71,6 @@ describe('Connector files: signed out', () => {
 
     await signIn();
     assert.equal(await document.save(), true);
-    assert.equal((await fileOnServer(DEMO, 'geo/cities.csv'))?.sha256, sha256(`edited while signed in\n${original}`));
+    assert.equal((await fileOnServer(DEMO, `signed-out/edited-${stamp}.txt`))?.sha256, sha256(`edited while signed in\n${original}`));
   });
 });
