@@ -38,6 +38,15 @@ describe('tables, dashboards and functions', () => {
     await h.fails(h.client.uploadTable('..', { data: 'x\n' }), 'badInput');
   });
 
+  it('uploading a bare name makes a project of its own and leaves a same-named table elsewhere alone', async () => {
+    const before = await collect((sink) => h.client.downloadTable('Demo:demog', { stream: sink }));
+    const created = await h.client.uploadTable('demog', { data: 'a,b\n1,2\n' });
+    assert.equal(created.name, 'demog:demog');
+    assert.notEqual(created.ID, IDS.demogTable);
+    assert.equal(await collect((sink) => h.client.downloadTable('Demo:demog', { stream: sink })), before);
+    assert.equal(await collect((sink) => h.client.downloadTable('demog:demog', { stream: sink })), 'a,b\n1,2\n');
+  });
+
   it('detects a table answered with 200 + ApiError where the CSV should be', async () => {
     await h.config({ errorsAsHttp200: true, apiErrorHeader: false, errorBodyAsJsonString: true });
     await h.fails(h.client.downloadTable('Demo:gone', { stream: new PassThrough() }), 'notFound', /Table Demo:gone not found/);

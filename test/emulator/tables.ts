@@ -83,14 +83,14 @@ export class TableStore {
     return { project: parts[parts.length - 2], table: parts[parts.length - 1] };
   }
 
-  find(raw: string): TableRecord | undefined {
+  /** By ID, or by name; a bare name (reading) also finds a table of that name in any project. */
+  find(raw: string, exact = false): TableRecord | undefined {
     if (isUuid(raw)) return this.tables.get(raw.toLowerCase());
     const { project, table } = this.parseName(raw);
     for (const t of this.tables.values()) {
       if (t.project.toLowerCase() === project.toLowerCase() && t.name.toLowerCase() === table.toLowerCase()) return t;
     }
-    // A bare name also finds a table of that name in any project.
-    if (!platformName(raw).includes(':')) {
+    if (!exact && !platformName(raw).includes(':')) {
       for (const t of this.tables.values()) if (t.name.toLowerCase() === table.toLowerCase()) return t;
     }
     return undefined;
@@ -108,7 +108,8 @@ export class TableStore {
 
   /** Streams a CSV into place; re-uploading an existing table replaces its data and keeps its ID. */
   async upload(req: IncomingMessage, raw: string, origin: string): Promise<CreationResult> {
-    const existing = isUuid(raw) ? this.get(raw) : this.find(raw);
+    // Uploading a bare `MyTable` writes `MyTable:MyTable` (a project named after it), never another project's table.
+    const existing = isUuid(raw) ? this.get(raw) : this.find(raw, true);
     const names = existing ? { project: existing.project, table: existing.name } : this.parseName(raw);
     let id = existing?.id ?? randomUUID();
     // The reference says the body is required: an empty upload is refused and changes nothing.
@@ -116,7 +117,7 @@ export class TableStore {
       if (bytes === 0) throw new ApiError(400, `The table ${platformName(raw)} has no data: the body is required (CSV)`);
     });
     // Two first uploads of one name at once: the later one replaces the earlier, one table remains.
-    const raced = existing ? undefined : this.find(raw);
+    const raced = existing ? undefined : this.find(raw, true);
     if (raced) {
       await rename(this.fileOf(id), this.fileOf(raced.id));
       id = raced.id;
