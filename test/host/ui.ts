@@ -5,8 +5,9 @@
 // Groups tree rendered from the emulator's demo data, runs a command from the palette, then the
 // features' own buttons: a request's inline Approve (the row stays put) and Undo, the editor title
 // "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
-// command from the palette while signed out that signs in first and then continues, and the Get Started
-// walkthrough. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// command from the palette while signed out that signs in first and then continues, the Get Started
+// walkthrough, and a window reload after which the status bar names the user from the remembered
+// identity. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
 // emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -266,6 +267,22 @@ async function main(): Promise<number> {
       await page.locator('.quick-input-widget .quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await page.keyboard.press('Escape');
       await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+    });
+
+    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request)', async () => {
+      // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
+      // extension activates for the JSON editor and only the remembered identity can name the user.
+      await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+      const cleared = await fetch(`${emulator.origin}/__emulator/requests`, { method: 'DELETE' });
+      if (!cleared.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${cleared.status}`);
+      // The page loaded again: a new window on the same state (what a window reload is to the extension).
+      await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.tabs-container .tab', { hasText: 'add.datagrok.json' }).first().click({ timeout: 60_000 });
+      await page.locator('.statusbar-item', { hasText: /127\.0\.0\.1:\d+ · Demo User/ }).first().waitFor({ state: 'visible', timeout: 90_000 });
+      const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
+      const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
+      if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     });
   }
 
