@@ -9,6 +9,8 @@ import type { FunctionsTree } from './functions/functionsTree';
 import type { GroupsTreeProvider } from './groups/groupsTree';
 import type { FilesDragAndDrop } from './files/filesDragAndDrop';
 import type { FilesTree } from './files/filesTree';
+import type { Group } from './api/types';
+import { KnownUsers } from './platform/knownUsers';
 import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
 import { registerDashboards } from './dashboards/register';
@@ -34,6 +36,8 @@ export interface DatagrokExtensionApi {
   readonly dashboardsTree: ExplorerTree;
   /** The tables or dashboards remembered for a server, read afresh from the global state (what a reload or another workspace sees). */
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
+  /** The user remembered for a server (what the status bar shows after a reload), read from the global state. */
+  knownUser(server: string): Group | undefined;
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -55,7 +59,8 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
   const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
-  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, filesTree, filesDragAndDrop };
+  const knownUser = (server: string) => new KnownUsers(context.globalState).get(server);
+  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, filesTree, filesDragAndDrop };
 }
 
 export function deactivate(): void {}

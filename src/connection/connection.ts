@@ -5,11 +5,11 @@ import * as vscode from 'vscode';
 import { badInput, DatagrokError } from '../api/errors';
 import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
-import { logRequest } from '../core/log';
-import { api } from './lazyApi';
-import { NETWORK_SETTINGS, networkOptions, routeOf } from './networkSettings';
+import { createApiClient } from './clientFactory';
+import { NETWORK_SETTINGS, routeOf } from './networkSettings';
 import { signInFailure } from './signInFailure';
 import { displayName } from '../platform/groups';
+import { KnownUsers } from '../platform/knownUsers';
 
 const SERVERS_KEY = 'datagrok.servers';
 // Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
@@ -29,6 +29,8 @@ export class Connection implements vscode.Disposable {
   private readonly userLoaded = new vscode.EventEmitter<Group>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private signedIn = false;
+  /** The user last seen per server, kept across reloads: the status bar names them with no request. */
+  private readonly knownUsers: KnownUsers;
 
   /** Fires when the active server, its key, or the signed-in state changes. */
   readonly onDidChange = this.changed.event;
@@ -39,6 +41,7 @@ export class Connection implements vscode.Disposable {
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
   ) {
+    this.knownUsers = new KnownUsers(context.globalState);
     this.subscriptions.push(
       this.changed,
       this.userLoaded,
@@ -118,10 +121,14 @@ export class Connection implements vscode.Disposable {
     }
   }
 
-  /** The active server's user if it is already known; never sends a request. */
+  /**
+   * The active server's user if it is already known (loaded in this session, or remembered from the
+   * last one while its key is still stored); never sends a request.
+   */
   peekUser(): Group | undefined {
     try {
-      return this.loadedUsers.get(this.baseUrl());
+      const baseUrl = this.baseUrl();
+      return this.loadedUsers.get(baseUrl) ?? (this.signedIn ? this.knownUsers.get(baseUrl) : undefined);
     } catch {
       return undefined;
     }
@@ -226,6 +233,7 @@ export class Connection implements vscode.Disposable {
     const baseUrl = this.baseUrl();
     await this.context.secrets.delete(secretKey(baseUrl));
     this.forget(baseUrl);
+    await this.knownUsers.delete(baseUrl);
     this.log.info(`Signed out of ${hostOf(baseUrl)}`);
     await this.refresh();
   }
@@ -259,23 +267,12 @@ export class Connection implements vscode.Disposable {
 
   private rememberUser(baseUrl: string, user: Group): void {
     this.loadedUsers.set(baseUrl, user);
+    this.knownUsers.set(baseUrl, user).then(undefined, (e) => this.log.warn(`Remembering the user of ${hostOf(baseUrl)} failed: ${String(e)}`));
     this.userLoaded.fire(user);
   }
 
   private createClient(baseUrl: string, apiKey: string): DatagrokApi {
-    const config = vscode.workspace.getConfiguration('datagrok');
-    // The first client loads the API bundle (undici and the transport): activation never does.
-    return api().createClient({
-      baseUrl,
-      apiKey,
-      timeouts: {
-        requestMs: config.get<number>('requestTimeoutSeconds', 60) * 1000,
-        transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,
-      },
-      maxAnswerBytes: config.get<number>('maxAnswerSizeMB', 64) * 1024 * 1024,
-      onRequest: (entry) => logRequest(this.log, entry),
-      network: networkOptions(),
-    });
+    return createApiClient(baseUrl, apiKey, this.log);
   }
 
   private forget(baseUrl: string): void {

@@ -8,6 +8,7 @@ import { optionalText } from '../core/options';
 import type { Services } from '../services';
 import { hostOf, normalizeBaseUrl } from '../api/names';
 import { displayName } from '../platform/groups';
+import { keyToRetry } from './signInFailure';
 
 export interface SignInOptions {
   /** Base URL ending in /api; default the active server. */
@@ -40,17 +41,67 @@ export async function askServerUrl(prefill: string, title = 'Datagrok: Sign In',
   return normalizeBaseUrl(url);
 }
 
-async function askApiKey(baseUrl: string): Promise<string> {
-  const key = await vscode.window.showInputBox({
-    title: `Datagrok: Sign In to ${hostOf(baseUrl)}`,
-    prompt: 'Your API key: in Datagrok, open your profile (the picture in the left panel) and follow the API Key link.',
-    placeHolder: 'Paste the key (a leading "Bearer " is fine)',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim().replace(/^bearer\s*/i, '') === '' ? 'Paste the API key from your Datagrok profile.' : undefined),
+const KEY_PROMPT = 'Your API key: in Datagrok, open your profile (the picture in the left panel) and follow the API Key link.';
+
+function emptyKeyProblem(value: string): string | undefined {
+  return value.trim().replace(/^bearer\s*/i, '') === '' ? 'Paste the API key from your Datagrok profile.' : undefined;
+}
+
+/**
+ * The key box: the key is checked with the server while the box stays open (busy); a key the server
+ * rejects (or one that cannot be a key) shows its error in the box, so the user pastes another without
+ * typing the URL again. Other failures (unreachable, not a Datagrok API) close it and reject: they are
+ * about the URL. Escape (also while checking) cancels and stores nothing.
+ */
+function signInWithKeyBox(services: Services, baseUrl: string): Promise<Group> {
+  const host = hostOf(baseUrl);
+  const box = vscode.window.createInputBox();
+  box.title = `Datagrok: Sign In to ${host}`;
+  box.prompt = KEY_PROMPT;
+  box.placeholder = 'Paste the key (a leading "Bearer " is fine)';
+  box.password = true;
+  box.ignoreFocusOut = true;
+  return new Promise<Group>((resolve, reject) => {
+    let settled = false;
+    let checking: AbortController | undefined;
+    const end = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      checking?.abort();
+      box.dispose();
+      settle();
+    };
+    box.onDidChangeValue((value) => {
+      if (!box.busy) box.validationMessage = value === '' ? undefined : emptyKeyProblem(value);
+    });
+    box.onDidAccept(async () => {
+      if (box.busy) return;
+      const problem = emptyKeyProblem(box.value);
+      if (problem) {
+        box.validationMessage = problem;
+        return;
+      }
+      checking = new AbortController();
+      box.busy = true;
+      box.enabled = false;
+      box.validationMessage = undefined;
+      box.prompt = `Checking the key with ${host} (${services.connection.route(baseUrl)})…`;
+      try {
+        const user = await services.connection.signIn(baseUrl, box.value, checking.signal);
+        end(() => resolve(user));
+      } catch (error) {
+        if (settled) return;
+        box.busy = false;
+        box.enabled = true;
+        box.prompt = KEY_PROMPT;
+        if (!keyToRetry(error)) return end(() => reject(error));
+        box.validationMessage = { message: `${(error as Error).message} Paste the key again, or press Escape.`, severity: vscode.InputBoxValidationSeverity.Error };
+        box.valueSelection = [0, box.value.length];
+      }
+    });
+    box.onDidHide(() => end(() => reject(new UserCancelled())));
+    box.show();
   });
-  if (key === undefined) throw new UserCancelled();
-  return key;
 }
 
 /** Checks the key with the server under a cancellable progress, then stores it (Connection.signIn). */
@@ -68,16 +119,17 @@ export async function checkAndSignIn(
   return user;
 }
 
-/** The interactive flow: URL (unless given), then the key. */
-export async function promptSignIn(services: Services, invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
+/** The interactive flow: URL (unless given), then the key (the box stays open on a wrong key). */
+export async function promptSignIn(services: Services, _invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
   const { connection } = services;
   const prefill = connection.serverUrl || 'https://public.datagrok.ai/api';
   // A URL set by this workspace's settings that the user never signed in to may come from a cloned repository.
   const unfamiliar = connection.serverUrlFromWorkspace() && !connection.knownServers().includes(prefill);
   const warning = unfamiliar ? "⚠ This URL comes from this workspace's settings: send your key only to a server you trust. " : '';
   const baseUrl = url ?? (await askServerUrl(prefill, 'Datagrok: Sign In', warning));
-  const key = await askApiKey(baseUrl);
-  return checkAndSignIn(services, invocation, baseUrl, key);
+  const user = await signInWithKeyBox(services, baseUrl);
+  void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}.`);
+  return user;
 }
 
 /** datagrok.signIn: asks for the URL and key, or takes `{ url, apiKey }` (or `{ url }` with a stored key). */

@@ -40,3 +40,8 @@ export function signInFailure(error: unknown, baseUrl: string): unknown {
   }
   return new DatagrokError(error.kind, message, { ...error.details, cause: error });
 }
+
+/** Whether a sign-in failure is about the key itself (rejected, or not a key): the key box stays open for another. */
+export function keyToRetry(error: unknown): boolean {
+  return error instanceof DatagrokError && (error.kind === 'unauthorized' || error.kind === 'badInput');
+}

@@ -1,6 +1,6 @@
 // The status bar item: which server, which user, and one click to switch server or sign in.
-// The user is shown once something loaded it (sign-in, the groups tree): the item never sends a
-// request itself, so activation stays free of network traffic.
+// The user is shown once known: loaded this session, or remembered from the last one (per server, in
+// the global state). The item never sends a request itself, so activation stays free of network traffic.
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { hostOf } from '../api/names';

@@ -115,7 +115,18 @@ export async function requestMembership(g: GroupsView, inv: CommandInvocation<{ 
   return request;
 }
 
-/** Approves (or denies) a request: from its tree item, `{ requestId }`, or a pick of the pending ones. */
+/** Whether an approve or deny asks first (`datagrok.groups.confirmApproveDeny`): deny only, by default. */
+export function needsConfirmation(setting: unknown, approve: boolean): boolean {
+  if (setting === 'never') return false;
+  if (setting === 'always') return true;
+  return !approve;
+}
+
+/**
+ * Approves (or denies) a request: from its tree item, `{ requestId }`, or a pick of the pending ones.
+ * The request stays listed in its place, marked, until a refresh (nothing shifts under the cursor); an
+ * approve offers Undo. A deny cannot be undone through the API, so it asks first (see needsConfirmation).
+ */
 export async function resolveRequest(g: GroupsView, approve: boolean, inv: CommandInvocation<{ requestId: string }>): Promise<undefined> {
   const model = g.tree.model;
   const verb = approve ? 'Approve' : 'Deny';
@@ -126,6 +137,11 @@ export async function resolveRequest(g: GroupsView, approve: boolean, inv: Comma
     requestId = request.id;
   } else if (inv.options) {
     requestId = requiredId(inv.options, 'requestId', `datagrok.groups.${approve ? 'approve' : 'deny'}Request`);
+    // Known when it is one of the listed requests: then it stays listed in place, and Undo knows who.
+    request = await model.pendingRequests().then(
+      (p) => p.requests.find((r) => r.id === requestId),
+      () => undefined,
+    );
   } else {
     request = await pickPendingRequest(model, verb);
     if (!request) {
@@ -134,14 +150,25 @@ export async function resolveRequest(g: GroupsView, approve: boolean, inv: Comma
     }
     requestId = request.id;
   }
-  const title = request ? `${approve ? 'Approving' : 'Denying'} ${who(request)}'s request…` : `${approve ? 'Approving' : 'Denying'} the request…`;
-  await inv.withProgress(title, (_p, signal) => model.resolveRequest(requestId, approve, signal));
   const target = request?.to ? groupName(request.to) : undefined;
-  const message = request
-    ? approve
-      ? `Approved: ${who(request)} is now a member of ${target}.`
-      : `Denied ${who(request)}'s request to join ${target}.`
-    : `${approve ? 'Approved' : 'Denied'} membership request ${requestId}.`;
+  if (inv.interactive && needsConfirmation(vscode.workspace.getConfiguration('datagrok.groups').get('confirmApproveDeny'), approve)) {
+    const what = request ? `${who(request)}'s request to join ${target}` : 'this request';
+    const detail = approve
+      ? 'Undo stays available until the Groups view is refreshed.'
+      : 'A denied request cannot be reopened; they would have to ask again. (Setting: datagrok.groups.confirmApproveDeny)';
+    const yes = await vscode.window.showWarningMessage(`${verb} ${what}?`, { modal: true, detail }, verb);
+    if (yes !== verb) throw new UserCancelled();
+  }
+  const title = request ? `${approve ? 'Approving' : 'Denying'} ${who(request)}'s request…` : `${approve ? 'Approving' : 'Denying'} the request…`;
+  await inv.withProgress(title, (_p, signal) => model.resolveRequest(requestId, approve, signal, request));
+  if (approve && request) {
+    const message = `Approved: ${who(request)} is now a member of ${target}.`;
+    void vscode.window.showInformationMessage(message, 'Undo').then((choice) => {
+      if (choice === 'Undo') void vscode.commands.executeCommand('datagrok.groups.undoApprove', { requestId });
+    });
+    return undefined;
+  }
+  const message = request ? `Denied ${who(request)}'s request to join ${target}.` : `${approve ? 'Approved' : 'Denied'} membership request ${requestId}.`;
   void vscode.window.showInformationMessage(message);
   return undefined;
 }

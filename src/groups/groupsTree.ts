@@ -23,7 +23,7 @@ export class GroupsTreeProvider implements vscode.TreeDataProvider<GroupsNode>, 
     this.subscriptions.push(
       this.changed,
       model.onDidChange(() => this.changed.fire(undefined)),
-      connection.onDidChange(() => model.reload()),
+      connection.onDidChange(() => model.reload(true)),
     );
   }
 
@@ -41,9 +41,9 @@ export class GroupsTreeProvider implements vscode.TreeDataProvider<GroupsNode>, 
     return this.searchText ? new SearchSectionNode(this.searchText) : undefined;
   }
 
-  /** Reloads everything from the server. */
+  /** Reloads everything from the server; requests handled in this session are no longer listed. */
   refresh(): void {
-    this.model.reload();
+    this.model.reload(true);
   }
 
   /** Asks again for one node's children (failed loads are not cached, so only they are reloaded). */

@@ -2,7 +2,7 @@
 // pending requests).
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
-import { displayName, groupName, type UserContext } from '../platform/groups';
+import { displayName, groupName, type HandledRequest, requestNote, sortRequests, type UserContext } from '../platform/groups';
 import { GroupsNode, MessageNode, paged, type TreeState } from './node';
 
 const { Collapsed, None } = vscode.TreeItemCollapsibleState;
@@ -16,7 +16,7 @@ function groupTooltip(g: Group): vscode.MarkdownString {
     md.appendMarkdown(' — ');
     md.appendText(g.friendlyName);
   }
-  md.appendMarkdown(g.personal ? ' *(user)*' : '');
+  md.appendMarkdown(g.personal ? ' *(a user)*' : '');
   md.appendMarkdown('\n\nID: ');
   md.appendText(g.id);
   if (g.description) {
@@ -51,6 +51,24 @@ export class GroupNode extends GroupsNode {
     return !g.personal && g.id !== this.ctx.me.id && !this.ctx.memberOf.has(g.id);
   }
 
+  /** The user administers this group (adds members, may leave it). */
+  get administered(): boolean {
+    return this.ctx.adminOf.has(this.group.id);
+  }
+
+  /** The user is a member of this group. */
+  get belongs(): boolean {
+    return this.ctx.memberOf.has(this.group.id);
+  }
+
+  /** Menus by context value: joinable, administered (Add Member, Leave), member, or any other. */
+  private contextValue(): string {
+    if (this.joinable) return 'datagrok.group.joinable';
+    if (this.administered) return 'datagrok.group.admin';
+    if (this.belongs) return 'datagrok.group.member';
+    return 'datagrok.group';
+  }
+
   treeItem(): vscode.TreeItem {
     const g = this.group;
     const item = this.item(g.name || g.id, Collapsed);
@@ -58,11 +76,10 @@ export class GroupNode extends GroupsNode {
     if (g.friendlyName && g.friendlyName !== g.name) badges.push(g.friendlyName);
     if (g.id === this.ctx.me.id) badges.push('you');
     if (this.relationAdmin) badges.push('admin');
-    if (g.personal) badges.push('personal');
     item.description = badges.join(' · ');
     item.tooltip = groupTooltip(g);
     item.iconPath = new vscode.ThemeIcon(g.personal ? 'account' : 'organization');
-    item.contextValue = this.joinable ? 'datagrok.group.joinable' : 'datagrok.group';
+    item.contextValue = this.contextValue();
     return item;
   }
 
@@ -116,18 +133,29 @@ export class GroupRequestsFolderNode extends GroupsNode {
   }
 
   override async children(state: TreeState): Promise<GroupsNode[]> {
-    const requests = await state.model.requestsTo(this.group.id);
+    const requests = requestNodes(this, await state.model.requestsTo(this.group.id), state.model.handled(this.group.id));
     if (requests.length === 0) return [new MessageNode(this, 'No pending requests')];
-    return requests.map((r) => new RequestNode(this, r, true));
+    return requests;
   }
 }
 
+const OUTCOME = {
+  approved: { text: 'approved', icon: 'check', context: 'datagrok.request.approved' },
+  denied: { text: 'denied', icon: 'close', context: 'datagrok.request.denied' },
+  undone: { text: 'approval undone', icon: 'discard', context: 'datagrok.request.undone' },
+} as const;
+
+/**
+ * A membership request. One handled in this session (`outcome`) stays in its place, marked, until a
+ * refresh: the rows under the cursor do not move after an approve or deny.
+ */
 export class RequestNode extends GroupsNode {
   constructor(
     parent: GroupsNode,
     readonly request: MembershipRequest,
     /** The user administers the target group and the request is pending. */
     readonly actionable: boolean,
+    readonly outcome?: HandledRequest['outcome'],
   ) {
     super(`${parent.id}/${request.id}`, parent);
   }
@@ -139,22 +167,37 @@ export class RequestNode extends GroupsNode {
   treeItem(): vscode.TreeItem {
     const r = this.request;
     const item = this.item(displayName(r.from), None);
-    item.description = `wants to join ${groupName(r.to)}`;
+    const handled = this.outcome ? OUTCOME[this.outcome] : undefined;
+    item.description = handled ? `to ${groupName(r.to)} · ${handled.text}` : `to ${groupName(r.to)}`;
     const md = new vscode.MarkdownString();
     md.appendMarkdown('**');
-    md.appendText(`${displayName(r.from)} (${groupName(r.from)})`);
-    md.appendMarkdown('** asks to join **');
+    md.appendText(displayName(r.from));
+    md.appendMarkdown('**');
+    if (r.from?.name && r.from.name !== displayName(r.from)) md.appendText(` (${r.from.name})`);
+    md.appendMarkdown('\n\nRequest to join **');
     md.appendText(groupName(r.to));
     md.appendMarkdown('**');
-    if (r.description) {
-      md.appendMarkdown('\n\n');
-      md.appendText(r.description);
+    const note = requestNote(r);
+    if (note) {
+      md.appendMarkdown('\n\n*');
+      md.appendText(note);
+      md.appendMarkdown('*');
     }
+    if (this.outcome === 'approved') md.appendMarkdown('\n\nApproved. Undo removes the membership again.');
+    else if (this.outcome === 'denied') md.appendMarkdown('\n\nDenied.');
+    else if (this.outcome === 'undone') md.appendMarkdown('\n\nApproved, then undone: not a member. The request stays approved on the server; they can ask again.');
     md.appendMarkdown('\n\nRequest ID: ');
     md.appendText(r.id);
     item.tooltip = md;
-    item.iconPath = new vscode.ThemeIcon('git-pull-request');
-    item.contextValue = this.actionable ? 'datagrok.request.actionable' : 'datagrok.request';
+    item.iconPath = new vscode.ThemeIcon(handled?.icon ?? 'git-pull-request');
+    item.contextValue = handled?.context ?? (this.actionable ? 'datagrok.request.actionable' : 'datagrok.request');
     return item;
   }
+}
+
+/** Pending requests and the ones handled in this session, in one stable order. */
+export function requestNodes(parent: GroupsNode, pending: readonly MembershipRequest[], handled: readonly HandledRequest[]): RequestNode[] {
+  const outcome = new Map(handled.map((h) => [h.request.id, h.outcome]));
+  const all = [...pending.filter((r) => !outcome.has(r.id)), ...handled.map((h) => h.request)];
+  return sortRequests(all).map((r) => new RequestNode(parent, r, !outcome.has(r.id), outcome.get(r.id)));
 }

@@ -38,7 +38,7 @@ export async function pickPendingRequest(model: GroupsModel, verb: 'Approve' | '
   const picked = await vscode.window.showQuickPick(
     requests.map((r) => ({
       label: displayName(r.from),
-      description: `wants to join ${groupName(r.to)}`,
+      description: `to ${groupName(r.to)}`,
       detail: r.description || undefined,
       request: r,
     })),

@@ -3,6 +3,7 @@ import { hostOf } from '../api/names';
 import type { Services } from '../services';
 import { createGroup, type GroupsView, refreshGroups, requestMembership, resolveRequest, searchGroups, showMoreGroups } from './commands';
 import { GroupsTreeProvider } from './groupsTree';
+import { addMember, copyGroupName, leaveGroup, openGroupInBrowser, undoApprove } from './memberCommands';
 
 /** Registers the groups feature: the Groups view and its commands. Returns the tree's data provider. */
 export function registerGroups(services: Services): GroupsTreeProvider {
@@ -42,6 +43,11 @@ export function registerGroups(services: Services): GroupsTreeProvider {
     commands.register('datagrok.groups.requestMembership', (inv) => requestMembership(g, inv)),
     commands.register('datagrok.groups.approveRequest', (inv) => resolveRequest(g, true, inv)),
     commands.register('datagrok.groups.denyRequest', (inv) => resolveRequest(g, false, inv)),
+    commands.register('datagrok.groups.undoApprove', (inv) => undoApprove(g, inv)),
+    commands.register('datagrok.groups.openInBrowser', (inv) => openGroupInBrowser(g, inv)),
+    commands.register('datagrok.groups.copyName', (inv) => copyGroupName(g, inv)),
+    commands.register('datagrok.groups.addMember', (inv) => addMember(g, inv)),
+    commands.register('datagrok.groups.leave', (inv) => leaveGroup(g, inv)),
   );
   return tree;
 }

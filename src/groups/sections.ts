@@ -1,7 +1,8 @@
 // The top-level sections of the Groups tree: pending requests, my groups, all groups, the search.
 import * as vscode from 'vscode';
+import type { Group } from '../api/types';
 import { ErrorNode, GroupsNode, MessageNode, paged, type TreeState } from './node';
-import { GroupNode, RequestNode } from './nodes';
+import { GroupNode, requestNodes } from './nodes';
 
 const { Collapsed, Expanded } = vscode.TreeItemCollapsibleState;
 
@@ -20,7 +21,7 @@ export class PendingSectionNode extends GroupsNode {
 
   override async children(state: TreeState): Promise<GroupsNode[]> {
     const { requests, failures } = await state.model.pendingRequests();
-    const nodes: GroupsNode[] = requests.map((r) => new RequestNode(this, r, true));
+    const nodes: GroupsNode[] = requestNodes(this, requests, state.model.handled());
     for (const f of failures) nodes.push(new ErrorNode(this, f.error, state.host, `error-${f.group.id}`));
     if (nodes.length === 0) nodes.push(new MessageNode(this, 'No pending requests to the groups you administer'));
     return nodes;
@@ -47,7 +48,7 @@ export class MyGroupsSectionNode extends GroupsNode {
   }
 }
 
-/** Top level: "All groups" of the server, sorted by name, a page at a time. */
+/** Top level: "All groups" of the server, with teams and people apart. */
 export class AllGroupsSectionNode extends GroupsNode {
   constructor() {
     super('all', undefined);
@@ -56,14 +57,39 @@ export class AllGroupsSectionNode extends GroupsNode {
   treeItem(): vscode.TreeItem {
     const item = this.item('All groups', Collapsed);
     item.iconPath = new vscode.ThemeIcon('organization');
-    item.tooltip = 'Every group on the server, by name';
+    item.tooltip = "Every group on the server, and every user (each user is a group of one, so groups can include people)";
     return item;
   }
 
   override async children(state: TreeState): Promise<GroupsNode[]> {
-    const [ctx, groups] = await Promise.all([state.model.userContext(), state.model.allGroups()]);
+    const groups = await state.model.allGroups();
     if (groups.length === 0) return [new MessageNode(this, 'No groups')];
-    return paged(this, state, groups, (g) => new GroupNode(this, g, ctx, ctx.adminOf.has(g.id)));
+    return [new AllKindNode(this, 'teams', groups.filter((g) => !g.personal)), new AllKindNode(this, 'people', groups.filter((g) => g.personal))];
+  }
+}
+
+/** Under All groups: "Groups" (teams) or "People" (users), by name, a page at a time. */
+export class AllKindNode extends GroupsNode {
+  constructor(
+    parent: GroupsNode,
+    readonly kind: 'teams' | 'people',
+    private readonly groups: Group[],
+  ) {
+    super(`${parent.id}/${kind}`, parent);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = this.item(this.kind === 'teams' ? 'Groups' : 'People', Collapsed);
+    item.iconPath = new vscode.ThemeIcon(this.kind === 'teams' ? 'organization' : 'account');
+    item.description = String(this.groups.length);
+    item.tooltip = this.kind === 'teams' ? 'The groups of the server, by name' : 'The users of the server, by login';
+    return item;
+  }
+
+  override async children(state: TreeState): Promise<GroupsNode[]> {
+    const ctx = await state.model.userContext();
+    if (this.groups.length === 0) return [new MessageNode(this, this.kind === 'teams' ? 'No groups' : 'No users')];
+    return paged(this, state, this.groups, (g) => new GroupNode(this, g, ctx, ctx.adminOf.has(g.id)));
   }
 }
 

@@ -1,8 +1,10 @@
 // The groups data the tree shows, loaded from the active server on demand and cached until a refresh.
 // A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
 // asking again (Retry) reloads only what failed.
+import { DatagrokError } from '../api/errors';
 import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
 import { Emitter } from './events';
+import { changeMembers } from './groupMembers';
 import type { ServerSession } from './session';
 
 /** Who the user is and which groups they belong to / administer, for badges and context values. */
@@ -42,6 +44,38 @@ export function sortGroups(groups: readonly Group[]): Group[] {
   return groups.filter((g) => g && typeof g.id === 'string' && !seen.has(g.id) && seen.add(g.id)).sort((a, b) => collator.compare(groupName(a), groupName(b)));
 }
 
+/** Requests in a fixed order (group, then requester, then id): a handled one keeps its place among the rest. */
+export function sortRequests(requests: readonly MembershipRequest[]): MembershipRequest[] {
+  const key = (r: MembershipRequest) => [groupName(r.to), displayName(r.from), r.id];
+  return [...requests].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) {
+      const c = collator.compare(x[i], y[i]);
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+}
+
+/**
+ * The requester's own note on a request, or undefined when it only restates who asks to join what (a
+ * server may fill the note with "<user> wants to join <group>"): the tooltip already says that.
+ */
+export function requestNote(r: MembershipRequest): string | undefined {
+  const note = r.description?.trim();
+  if (!note) return undefined;
+  const lower = note.toLowerCase();
+  const names = (g: Group | undefined) => [g?.name, g?.friendlyName].filter((n): n is string => !!n).map((n) => n.toLowerCase());
+  const restates = names(r.from).some((n) => lower.includes(n)) && names(r.to).some((n) => lower.includes(n)) && note.length <= 120;
+  return restates ? undefined : note;
+}
+
+/** A request handled in this session: it stays listed, in its place, until the user refreshes. */
+export interface HandledRequest {
+  request: MembershipRequest;
+  outcome: 'approved' | 'denied' | 'undone';
+}
+
 export function isPending(r: MembershipRequest): boolean {
   return (r.approved === undefined || r.approved === null) && !r.resolutionDate;
 }
@@ -65,6 +99,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
 
 export class GroupsModel {
   private cache = new Map<string, Promise<unknown>>();
+  private handledRequests = new Map<string, HandledRequest>();
   private readonly changed = new Emitter<void>();
   private readonly pendingLoaded = new Emitter<number>();
 
@@ -75,10 +110,21 @@ export class GroupsModel {
 
   constructor(private readonly connection: ServerSession) {}
 
-  /** Drops every cached answer and tells listeners to ask again. */
-  reload(): void {
+  /** Drops every cached answer and tells listeners to ask again; `forgetHandled` also drops the handled requests. */
+  reload(forgetHandled = false): void {
     this.cache = new Map();
+    if (forgetHandled) this.handledRequests = new Map();
     this.changed.fire();
+  }
+
+  /** The requests handled in this session (to one group, or all), listed in place until a refresh. */
+  handled(groupId?: string): HandledRequest[] {
+    return [...this.handledRequests.values()].filter((h) => groupId === undefined || h.request.to?.id === groupId);
+  }
+
+  /** How a request was handled in this session, if it was. */
+  handledRequest(requestId: string): HandledRequest | undefined {
+    return this.handledRequests.get(requestId);
   }
 
   /** Loads once per key until a reload; a failed load, or an answer `keep` refuses, is not kept. */
@@ -186,10 +232,42 @@ export class GroupsModel {
     return request;
   }
 
-  async resolveRequest(requestId: string, approve: boolean, signal?: AbortSignal): Promise<void> {
+  /** Approves or denies; given the request, it stays listed in its place as handled until a refresh. */
+  async resolveRequest(requestId: string, approve: boolean, signal?: AbortSignal, request?: MembershipRequest): Promise<void> {
     const api = await this.connection.client();
     await (approve ? api.approveRequest(requestId, { signal }) : api.denyRequest(requestId, { signal }));
+    if (request) this.handledRequests.set(requestId, { request, outcome: approve ? 'approved' : 'denied' });
     this.reload();
+  }
+
+  /**
+   * Undoes an approve made in this session: removes the requester from the group again. The request
+   * itself stays approved on the server (the API cannot reopen a request); the requester may ask again.
+   */
+  async undoApprove(requestId: string, signal?: AbortSignal): Promise<MembershipRequest> {
+    const handled = this.handledRequests.get(requestId);
+    if (handled?.outcome !== 'approved' || !handled.request.from || !handled.request.to) {
+      throw new DatagrokError('badInput', 'Undo works on a request approved in this session (before a refresh): there is nothing to undo for this one.');
+    }
+    const { from, to } = handled.request;
+    await changeMembers(await this.connection.client(), to.id, { remove: from }, { signal });
+    this.handledRequests.set(requestId, { request: handled.request, outcome: 'undone' });
+    this.reload();
+    return handled.request;
+  }
+
+  /** Adds a user or group to a group the user administers (as a member or an administrator). */
+  async addMember(groupId: string, member: Group, isAdmin: boolean, signal?: AbortSignal): Promise<Group> {
+    const group = await changeMembers(await this.connection.client(), groupId, { add: member, isAdmin }, { signal });
+    this.reload();
+    return group;
+  }
+
+  /** Removes a member from a group the user administers (the user themself: leaving it). */
+  async removeMember(groupId: string, member: Group, signal?: AbortSignal): Promise<Group> {
+    const group = await changeMembers(await this.connection.client(), groupId, { remove: member }, { signal });
+    this.reload();
+    return group;
   }
 
   getGroup(groupId: string, signal?: AbortSignal): Promise<Group> {

@@ -79,6 +79,16 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
     assert.match(alice.html, /<h2>Member of<\/h2><ul>.*Chemists.*<\/ul>/s);
   });
 
+  it('the Groups page (Open Groups Page in Browser) lists groups and people apart, each linked to its page', async () => {
+    const page = await browse(`${emu.origin}/groups`);
+    assert.equal(page.status, 200);
+    assert.match(page.type, /text\/html/);
+    const [groups, people] = page.html.split('<h2>People</h2>');
+    assert.match(groups ?? '', new RegExp(`<a href="/groups/${CHEMISTS}">[^<]*Chemists`));
+    assert.doesNotMatch(groups ?? '', /\(alice\)/);
+    assert.match(people ?? '', /Alice Andersen \(alice\)<\/a>/);
+  });
+
   it('an unknown entity is a 404 page saying so; other paths outside /api/ stay plain 404s; the API still needs its key', async () => {
     const missing = await browse(`${emu.origin}/p/No%20such`);
     assert.equal(missing.status, 404);

@@ -2,8 +2,8 @@
 // Browser" in the demo lands on something: a table with its first rows, a project or dashboard with
 // its tables, a group with its members. Real servers shape project links as
 // `/p/{namespace}.{project}/{view}`; the emulator answers `/p/{project}/{table}`, `/p/{project or
-// dashboard}` (also with a `namespace.` prefix) and `/groups/{id or name}` (real servers browse groups
-// under `/groups`). Everything shown is HTML-escaped. No key is needed (a browser has none).
+// dashboard}` (also with a `namespace.` prefix), `/groups` (every group and person, linked) and
+// `/groups/{id or name}` (real servers browse groups under `/groups`). Everything shown is HTML-escaped. No key is needed (a browser has none).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendBody } from './http';
 import type { EmulatorState } from './state';
@@ -76,6 +76,18 @@ function groupPage(state: EmulatorState, idOrName: string): string | undefined {
   );
 }
 
+/** `/groups`: the server's groups and people (the first 500 of each by name), linked to their pages. */
+function groupsIndexPage(state: EmulatorState): string {
+  const all = [...state.groups.groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const section = (personal: boolean) => {
+    const some = all.filter((g) => g.personal === personal);
+    const items = some.slice(0, 500).map((g) => link(`/groups/${encodeURIComponent(g.id)}`, g.friendlyName && g.friendlyName !== g.name ? `${g.friendlyName} (${g.name})` : g.name));
+    const more = some.length > items.length ? `<p class="note">and ${(some.length - items.length).toLocaleString('en-US')} more</p>` : '';
+    return `${list(items, personal ? 'No people.' : 'No groups.')}${more}`;
+  };
+  return page('Groups', `<h2>Groups</h2>${section(false)}<h2>People</h2>${section(true)}`);
+}
+
 /** `ns.name` as real links spell it, or the plain name. */
 function candidates(segment: string): string[] {
   const dot = segment.lastIndexOf('.');
@@ -108,6 +120,7 @@ function findTableIn(state: EmulatorState, projectSegment: string, table: string
 /** The page for a GET outside `/api/`, or undefined when the path is not a page's. */
 async function render(state: EmulatorState, segs: string[]): Promise<{ status: number; html: string } | undefined> {
   const [kind, first, second, ...more] = segs;
+  if (kind === 'groups' && (first === undefined || first === '') && second === undefined) return { status: 200, html: groupsIndexPage(state) };
   if (more.length > 0 || first === undefined || first === '') return undefined;
   const missing = (what: string) => ({ status: 404, html: page('Not found', `<p>${escapeHtml(what)} is not on this server.</p>`) });
   if (kind === 'p' && (second === undefined || second === '')) {
@@ -128,7 +141,7 @@ async function render(state: EmulatorState, segs: string[]): Promise<{ status: n
 /** Serves a page for `GET /p/…` or `/groups/…`; false when the request is not for a page. */
 export async function servePage(state: EmulatorState, req: IncomingMessage, res: ServerResponse, rawPath: string): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (!rawPath.startsWith('/p/') && !rawPath.startsWith('/groups/')) return false;
+  if (!rawPath.startsWith('/p/') && !rawPath.startsWith('/groups/') && rawPath !== '/groups') return false;
   let segs: string[];
   try {
     segs = rawPath.slice(1).split('/').map(decodeURIComponent);

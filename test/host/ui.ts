@@ -1,11 +1,13 @@
 // `npm run test:ui`: the extension as a user sees it in the real workbench (code-server + headless
 // Chromium via playwright-core). The packaged .vsix is installed without the smoke-test driver (toasts
 // visible, no test payload); the check opens the Datagrok view, signs in through the command palette
-// and input boxes as a user would, reads the Groups tree rendered from the emulator's demo data, runs a
-// command from the palette, then the features' own buttons: a request's inline Approve, the editor title
+// and input boxes as a user would (a wrong key first: the key box stays open with the error), reads the
+// Groups tree rendered from the emulator's demo data, runs a command from the palette, then the
+// features' own buttons: a request's inline Approve (the row stays put) and Undo, the editor title
 // "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
-// command from the palette while signed out that signs in first and then continues, and the Get Started
-// walkthrough. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// command from the palette while signed out that signs in first and then continues, the Get Started
+// walkthrough, and a window reload after which the status bar names the user from the remembered
+// identity. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
 // emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -110,14 +112,21 @@ async function main(): Promise<number> {
       }
       await page.locator('.part.sidebar .welcome-view-content', { hasText: /Sign In/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     })) &&
-    (await step('signs in from the command palette, typing the URL and the key', async () => {
+    (await step('signs in from the command palette: a wrong key keeps the key box open with the error, the right one signs in', async (moment) => {
       await runFromPalette(page, 'Datagrok: Sign In');
       await answerInputBox(page, /server URL/i, emulator.baseUrl);
-      await answerInputBox(page, /API key/i, emulator.key);
-      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+      await answerInputBox(page, /API key/i, 'wrong-key-0123456789');
+      const widget = page.locator('.quick-input-widget');
+      await widget.locator('.quick-input-message', { hasText: /rejected the API key \(401\).*Paste the key again/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      // Still the key box of that server: the URL is not asked again.
+      await widget.locator('.quick-input-title', { hasText: /Sign In to 127\.0\.0\.1:\d+/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await moment('wrong-key');
+      await answerInputBox(page, /rejected the API key/, emulator.key);
+      await widget.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+      await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
     })) &&
     (await step('the Groups tree shows the demo data: pending requests, the user demo, Chemists', async () => {
-      await waitForRows(page, [/^Pending requests$/, /^Bob\b.* — wants to join Chemists$/, /^Carol\b.* — wants to join Chemists$/, /^My groups$/, /^demo — .*\byou\b/, /^Chemists — admin/], 'Groups tree');
+      await waitForRows(page, [/^Pending requests$/, /^Bob\b.* — to Chemists$/, /^Carol\b.* — to Chemists$/, /^My groups$/, /^demo — .*\byou\b/, /^Chemists — admin/], 'Groups tree');
     })) &&
     (await step('runs "Datagrok: Search Groups" from the palette and shows the result', async () => {
       await runFromPalette(page, 'Datagrok: Search Groups');
@@ -135,21 +144,43 @@ async function main(): Promise<number> {
       await waitForProgressToClose(page, title);
     });
   if (signedIn) {
-    await feature('approves Bob\'s request with the inline ✓ of its row in the Groups tree', async () => {
-      const row = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown.*wants to join Chemists/ }).first();
-      await row.hover();
-      await row.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]').click({ timeout: STEP_TIMEOUT });
-      await waitForRows(page, [/^Pending requests$/, /^Carol\b.* — wants to join Chemists$/], 'Groups tree after approving', [/^Bob\b.* — wants to join Chemists$/]);
-      await waitForToast(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'after approving');
-      let members: string[] = [];
+    await feature('approves Bob\'s request with the inline ✓: the row stays in place, marked; Undo in the notification removes him again', async (moment) => {
+      const members = async () => {
+        const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
+        return (state.groups.find((g) => g.name === 'Chemists')?.children ?? []).map((r) => r.child?.name ?? r.childId ?? '?');
+      };
+      const bobRow = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown/ }).first();
+      await bobRow.hover();
+      const approve = bobRow.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]');
+      const before = await approve.boundingBox({ timeout: STEP_TIMEOUT });
+      await approve.click({ timeout: STEP_TIMEOUT });
+      await waitForRows(page, [/^Bob\b.* — to Chemists · approved$/, /^Carol\b.* — to Chemists$/], 'Groups tree after approving');
+      // Nothing moved: what is under the cursor is still Bob's row (approved), not Carol's ✓.
+      const rowAfter = await bobRow.boundingBox({ timeout: STEP_TIMEOUT });
+      const y = before ? before.y + before.height / 2 : Number.NaN;
+      if (!rowAfter || !(y >= rowAfter.y && y <= rowAfter.y + rowAfter.height)) {
+        throw new Error(`after approving, Bob's row (${JSON.stringify(rowAfter)}) is no longer under the cursor (y ${y}): the list shifted`);
+      }
+      let now: string[] = [];
       await pollUntil(
         page,
         async () => {
-          const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
-          members = (state.groups.find((g) => g.name === 'Chemists')?.children ?? []).map((r) => r.child?.name ?? r.childId ?? '?');
-          return members.includes('bob') ? true : undefined;
+          now = await members();
+          return now.includes('bob') ? true : undefined;
         },
-        () => `emulator: bob is not a member of Chemists; its members: ${members.join(', ') || '(none)'}`,
+        () => `emulator: bob is not a member of Chemists; its members: ${now.join(', ') || '(none)'}`,
+      );
+      await moment('approved');
+      await clickToastButton(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'Undo', 'after approving');
+      await waitForToast(page, /^Undone: Bob Brown is no longer a member of Chemists\./, 'after Undo');
+      await waitForRows(page, [/^Bob\b.* — to Chemists · approval undone$/, /^Carol\b.* — to Chemists$/], 'Groups tree after Undo');
+      await pollUntil(
+        page,
+        async () => {
+          now = await members();
+          return now.includes('bob') ? undefined : true;
+        },
+        () => `emulator: bob is still a member of Chemists after Undo; its members: ${now.join(', ')}`,
       );
     });
 
@@ -241,6 +272,22 @@ async function main(): Promise<number> {
       await page.locator('.quick-input-widget .quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       await page.keyboard.press('Escape');
       await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+    });
+
+    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request)', async () => {
+      // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
+      // extension activates for the JSON editor and only the remembered identity can name the user.
+      await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+      const cleared = await fetch(`${emulator.origin}/__emulator/requests`, { method: 'DELETE' });
+      if (!cleared.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${cleared.status}`);
+      // The page loaded again: a new window on the same state (what a window reload is to the extension).
+      await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.tabs-container .tab', { hasText: 'add.datagrok.json' }).first().click({ timeout: 60_000 });
+      await page.locator('.statusbar-item', { hasText: /127\.0\.0\.1:\d+ · Demo User/ }).first().waitFor({ state: 'visible', timeout: 90_000 });
+      const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
+      const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
+      if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     });
   }
 

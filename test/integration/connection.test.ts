@@ -87,6 +87,13 @@ describe('Connection: sign in, sign out, switch server', () => {
     assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes(host()), 'tooltip names the server');
   });
 
+  it('remembers the user per server at sign-in, for the status bar after a reload (no request needed)', async () => {
+    const known = api.knownUser(emulator.url);
+    assert.equal(known?.id, 'd0000000-0000-4000-8000-000000000001');
+    assert.equal(known?.friendlyName, 'Demo User');
+    assert.equal(api.knownUser(UNREACHABLE), undefined, 'nothing for a server never signed in to');
+  });
+
   it('accepts a key pasted with its "Bearer " prefix', async () => {
     const user = await run<Group>('datagrok.signIn', { url: emulator.url, apiKey: `Bearer ${emulator.key}` });
     assert.equal(user.name, 'demo');
@@ -158,9 +165,11 @@ describe('Connection: sign in, sign out, switch server', () => {
     await run('datagrok.signOut');
     assert.equal(api.statusBar.text, '$(graph) Datagrok: Sign in');
     assert.equal(api.statusBar.command, 'datagrok.signIn');
+    assert.equal(api.knownUser(emulator.url), undefined, 'signing out forgets who was signed in there');
     assert.deepEqual(await api.groupsTree.getChildren(), []);
     await rejectsWith(run('datagrok.groups.search', { text: 'Chemists' }), /not signed in/);
     await signIn();
     assert.equal((await api.groupsTree.getChildren()).length, 3);
+    assert.equal(api.knownUser(emulator.url)?.name, 'demo', 'remembered again at the next sign-in');
   });
 });

@@ -16,6 +16,7 @@ const ID = {
   chemists: 'c0000000-0000-4000-8000-000000000001',
   dataScience: 'c0000000-0000-4000-8000-000000000002',
   biologists: 'c0000000-0000-4000-8000-000000000003',
+  developers: 'ba9cd191-9a50-11e6-9cc9-910bf827f0ab',
   bobToChemists: 'e2000000-0000-4000-8000-000000000001',
   carolToChemists: 'e2000000-0000-4000-8000-000000000002',
 };
@@ -87,8 +88,12 @@ describe('Groups view and membership requests', () => {
     for (const n of pending) {
       const i = item(n);
       assert.equal(i.contextValue, 'datagrok.request.actionable');
-      assert.equal(i.description, 'wants to join Chemists');
+      assert.equal(i.description, 'to Chemists');
       assert.ok(i.id?.startsWith('pending/'));
+      // Plain wording: who, which group; the seeded note only restates that, so it is left out.
+      const tooltip = (i.tooltip as vscode.MarkdownString).value;
+      assert.match(tooltip, /Request to join \*\*Chemists\*\*/);
+      assert.doesNotMatch(tooltip, /asks to join|wants to join/);
     }
   });
 
@@ -96,7 +101,7 @@ describe('Groups view and membership requests', () => {
     const mine = await children(await child(undefined, 'My groups'));
     const me = item(mine[0]);
     assert.equal(me.label, 'demo');
-    assert.match(String(me.description), /Demo User · you · personal/);
+    assert.equal(me.description, 'Demo User · you', 'no "personal" jargon');
     assert.equal(me.contextValue, 'datagrok.group');
     const server = (await state()).groups.find((g) => g.id === ID.demo)!;
     const expected = server.parents.map((r) => r.parent.name).sort((a, b) => a.localeCompare(b));
@@ -126,9 +131,23 @@ describe('Groups view and membership requests', () => {
     assert.deepEqual(await labels(developers), ['Members', 'Memberships'], 'no requests where the user is not admin');
   });
 
-  it('lists all groups by name; groups the user may join are marked joinable', async () => {
-    const all = await children(await child(undefined, 'All groups'));
+  it('All groups holds people and groups apart, each with its count', async () => {
     const server = (await state()).groups;
+    const kinds = await children(await child(undefined, 'All groups'));
+    assert.deepEqual(kinds.map(label), ['Groups', 'People']);
+    assert.deepEqual(
+      kinds.map((n) => item(n).description),
+      [String(server.filter((g) => !g.personal).length), String(server.filter((g) => g.personal).length)],
+    );
+    const people = await children(kinds[1]);
+    assert.deepEqual(people.map(label), ['alice', 'bob', 'carol', 'dave', 'demo']);
+    assert.ok(people.every((n) => (item(n).iconPath as vscode.ThemeIcon).id === 'account'));
+    assert.ok(people.every((n) => !String(item(n).description).includes('personal')));
+  });
+
+  it('lists the groups by name; groups the user may join are marked joinable', async () => {
+    const all = await children(await child(await child(undefined, 'All groups'), 'Groups'));
+    const server = (await state()).groups.filter((g) => !g.personal);
     assert.equal(all.length, server.length);
     const names = all.map(label);
     assert.deepEqual(
@@ -136,18 +155,22 @@ describe('Groups view and membership requests', () => {
       [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
     );
     assert.equal(item(all.find((n) => label(n) === 'Biologists')!).contextValue, 'datagrok.group.joinable');
-    assert.equal(item(all.find((n) => label(n) === 'Chemists')!).contextValue, 'datagrok.group');
-    assert.equal(item(all.find((n) => label(n) === 'bob')!).contextValue, 'datagrok.group', 'users are not joinable');
-    assert.equal((item(all[0]).iconPath as vscode.ThemeIcon).id, 'organization');
+    assert.equal(item(all.find((n) => label(n) === 'Chemists')!).contextValue, 'datagrok.group.admin');
+    assert.equal(item(all.find((n) => label(n) === 'Developers')!).contextValue, 'datagrok.group.member');
+    assert.equal(item(all.find((n) => label(n) === 'Administrators')!).contextValue, 'datagrok.group.joinable');
+    const bob = await child(await child(await child(undefined, 'All groups'), 'People'), 'bob');
+    assert.equal(item(bob).contextValue, 'datagrok.group', 'users are not joinable');
+    assert.ok(all.every((n) => (item(n).iconPath as vscode.ThemeIcon).id === 'organization'));
   });
 
   it('copies the ID of a tree item', async () => {
-    const biologists = await child(await child(undefined, 'All groups'), 'Biologists');
+    const biologists = await child(await child(await child(undefined, 'All groups'), 'Groups'), 'Biologists');
     assert.equal(await run('datagrok.copyId', biologists), ID.biologists);
   });
 
-  it('approves a request from its tree item: the requester becomes a member and the tree refreshes', async () => {
-    const bob = await child(await child(undefined, 'Pending requests'), 'Bob Brown');
+  it('approves a request from its tree item: the requester becomes a member; the row stays in place, marked, with Undo', async () => {
+    const before = await children(await child(undefined, 'Pending requests'));
+    const bob = before.find((n) => label(n) === 'Bob Brown')!;
     const redraw = nextTreeChange();
     await run('datagrok.groups.approveRequest', bob);
     await redraw;
@@ -156,9 +179,50 @@ describe('Groups view and membership requests', () => {
     assert.equal(request.approved, true);
     assert.ok(request.resolutionDate);
     assert.ok(s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.bob), 'bob is a member of Chemists');
-    assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['Carol Chen']);
+    // Nothing shifts: the same rows, same ids, in the same order; Bob's is marked approved, Carol's still actionable.
+    const after = await children(await child(undefined, 'Pending requests'));
+    assert.deepEqual(
+      after.map((n) => item(n).id),
+      before.map((n) => item(n).id),
+    );
+    assert.equal(item(after[0]).description, 'to Chemists · approved');
+    assert.equal(item(after[0]).contextValue, 'datagrok.request.approved');
+    assert.equal((item(after[0]).iconPath as vscode.ThemeIcon).id, 'check');
+    assert.equal(item(after[1]).contextValue, 'datagrok.request.actionable');
+    const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>;
+    const inline = menus.filter((m) => m.when.includes("viewItem == datagrok.request.approved") && m.group.startsWith('inline'));
+    assert.deepEqual(
+      inline.map((m) => m.command),
+      ['datagrok.groups.undoApprove'],
+      'the approved row offers Undo only, where Deny was (inline@2): not where Approve was',
+    );
     const chemists = await child(await child(undefined, 'My groups'), 'Chemists');
     assert.ok((await labels(await child(chemists, 'Members'))).includes('bob'));
+    // Under the group too, the handled request stays listed.
+    assert.deepEqual(await labels(await child(chemists, 'Pending requests')), ['Bob Brown', 'Carol Chen']);
+  });
+
+  it('Undo of an approve removes the member again on the server; the request stays approved there', async () => {
+    const bobRow = await child(await child(undefined, 'Pending requests'), 'Bob Brown');
+    await clearEmulatorRequests();
+    const redraw = nextTreeChange();
+    const undone = await run<MembershipRequest>('datagrok.groups.undoApprove', bobRow);
+    await redraw;
+    assert.equal(undone.id, ID.bobToChemists);
+    const s = await state();
+    const chemists = s.groups.find((g) => g.id === ID.chemists)!;
+    assert.ok(!chemists.children.some((r) => r.child.id === ID.bob), 'bob is no longer a member');
+    assert.ok(chemists.children.some((r) => r.child.id === ID.demo && r.isAdmin), 'the other members and admin flags are kept');
+    assert.ok(chemists.children.some((r) => r.child.id === ID.alice && !r.isAdmin));
+    assert.equal(s.requests.find((r) => r.id === ID.bobToChemists)!.approved, true);
+    const saves = (await emulatorRequests()).filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(saves, ['POST /api/public/v1/groups'], 'one save of the group with its relations');
+    const row = await child(await child(undefined, 'Pending requests'), 'Bob Brown');
+    assert.equal(item(row).description, 'to Chemists · approval undone');
+    assert.equal(item(row).contextValue, 'datagrok.request.undone');
+    // Nothing left to undo.
+    await assert.rejects(run('datagrok.groups.undoApprove', { requestId: ID.bobToChemists }), /nothing to undo/);
+    await assert.rejects(run('datagrok.groups.undoApprove', {}), /needs \{ requestId \}/);
   });
 
   it('denies a request given { requestId }: no membership, and the tree refreshes', async () => {
@@ -168,7 +232,19 @@ describe('Groups view and membership requests', () => {
     const s = await state();
     assert.equal(s.requests.find((r) => r.id === ID.carolToChemists)!.approved, false);
     assert.ok(!s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.carol));
+    // Listed in place, marked denied, until a refresh.
+    const rows = await children(await child(undefined, 'Pending requests'));
+    assert.deepEqual(rows.map((n) => `${label(n)}: ${item(n).description}`), ['Bob Brown: to Chemists · approval undone', 'Carol Chen: to Chemists · denied']);
+    assert.equal(item(rows[1]).contextValue, 'datagrok.request.denied');
+    await run('datagrok.groups.refresh');
     assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
+  });
+
+  it('asks before a deny by default (approve has Undo); the setting can ask for both or neither', async () => {
+    const setting = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.configuration.properties['datagrok.groups.confirmApproveDeny'];
+    assert.equal(setting.default, 'deny');
+    assert.deepEqual(setting.enum, ['deny', 'always', 'never']);
+    assert.equal(vscode.workspace.getConfiguration('datagrok.groups').get('confirmApproveDeny'), 'deny');
   });
 
   it('rejects approving a resolved request with the server reason', async () => {
@@ -177,7 +253,7 @@ describe('Groups view and membership requests', () => {
   });
 
   it('requests membership of a group from its tree item', async () => {
-    const biologists = await child(await child(undefined, 'All groups'), 'Biologists');
+    const biologists = await child(await child(await child(undefined, 'All groups'), 'Groups'), 'Biologists');
     const request = await run<MembershipRequest>('datagrok.groups.requestMembership', biologists);
     assert.equal(request.to?.id, ID.biologists);
     assert.equal(request.from?.id, ID.demo);
@@ -207,6 +283,62 @@ describe('Groups view and membership requests', () => {
     assert.equal(server.description, 'Tox team');
     const node = await child(await child(undefined, 'My groups'), 'Toxicologists');
     assert.match(String(item(node).description), /Toxicology · admin/);
+  });
+
+  it('group menu: Copy Name copies the name (a user: the login); Open Groups Page opens the server\'s Groups page', async () => {
+    const chemists = await child(await child(undefined, 'My groups'), 'Chemists');
+    assert.equal(await run('datagrok.groups.copyName', chemists), 'Chemists');
+    assert.equal(await vscode.env.clipboard.readText(), 'Chemists');
+    assert.equal(await run('datagrok.groups.copyName', { groupId: ID.bob }), 'bob');
+    await assert.rejects(run('datagrok.groups.copyName', {}), /needs \{ groupId \}/);
+    await clearEmulatorRequests();
+    assert.equal(await run('datagrok.groups.openInBrowser', chemists), `${new URL(emulator.url).origin}/groups`);
+    // The workbench's browser really goes there (unauthenticated, as a person's browser would).
+    let visits: string[] = [];
+    for (let i = 0; i < 50 && visits.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      visits = (await emulatorRequests()).filter((r) => r.method === 'GET' && r.path === '/groups').map((r) => r.path);
+    }
+    assert.deepEqual(visits, ['/groups'], 'the browser opened the Groups page');
+  });
+
+  it('group menu: Add Member (admins) saves the group with the new relation; the rest of its relations are kept', async () => {
+    const toxicologists = (await state()).groups.find((g) => g.name === 'Toxicologists')!;
+    assert.equal(item(await child(await child(undefined, 'My groups'), 'Toxicologists')).contextValue, 'datagrok.group.admin');
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.groups.addMember', { groupId: toxicologists.id }), /needs \{ memberId \}/);
+    await assert.rejects(run('datagrok.groups.addMember', { groupId: toxicologists.id, memberId: ID.alice, admin: 'yes' }), /admin must be true or false/);
+    assert.deepEqual(await emulatorRequests(), [], 'bad options send nothing');
+    const saved = await run<Group>('datagrok.groups.addMember', { groupId: toxicologists.id, memberId: ID.alice, admin: true });
+    assert.equal(saved.id, toxicologists.id);
+    const after = (await state()).groups.find((g) => g.id === toxicologists.id)!;
+    assert.deepEqual(
+      after.children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`).sort(),
+      ['alice (admin)', 'demo (admin)'],
+    );
+    assert.equal(after.description, 'Tox team', 'the group itself is unchanged');
+    const members = await labels(await child(await child(await child(undefined, 'My groups'), 'Toxicologists'), 'Members'));
+    assert.deepEqual(members, ['alice', 'demo']);
+    await clearEmulatorRequests();
+    await assert.rejects(run('datagrok.groups.addMember', { groupId: toxicologists.id, memberId: ID.alice, admin: true }), /already an administrator/);
+    assert.ok((await emulatorRequests()).every((r) => r.method === 'GET'), 'nothing saved when nothing changes');
+  });
+
+  it('group menu: Leave (admins only, never the last admin) removes the user; the group stays with its other members', async () => {
+    const toxicologists = (await state()).groups.find((g) => g.name === 'Toxicologists')!;
+    await assert.rejects(run('datagrok.groups.leave', { groupId: ID.developers }), /Only an administrator of Developers/);
+    await assert.rejects(run('datagrok.groups.leave', { groupId: ID.chemists }), /only administrator of Chemists/);
+    await assert.rejects(run('datagrok.groups.leave', { groupId: ID.demo }), /your own user/);
+    await assert.rejects(run('datagrok.groups.leave', { groupId: ID.biologists }), /not a direct member/);
+    const redraw = nextTreeChange();
+    assert.equal(await run('datagrok.groups.leave', { groupId: toxicologists.id }), undefined);
+    await redraw;
+    const after = (await state()).groups.find((g) => g.id === toxicologists.id)!;
+    assert.deepEqual(
+      after.children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`),
+      ['alice (admin)'],
+    );
+    assert.ok(!(await labels(await child(undefined, 'My groups'))).includes('Toxicologists'));
   });
 
   it('refuses a bad group name before calling the server', async () => {
@@ -250,7 +382,7 @@ describe('Groups view and membership requests', () => {
     assert.equal(error.label, `The API key was rejected by ${new URL(emulator.url).host}. Sign in`);
     assert.equal(error.command?.command, 'datagrok.signIn');
     // The rest still works: other sections, then the same section on refresh.
-    assert.ok((await labels(await child(undefined, 'All groups'))).includes('Biologists'));
+    assert.ok((await labels(await child(await child(undefined, 'All groups'), 'Groups'))).includes('Biologists'));
     await run('datagrok.groups.refresh');
     assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
     // A command that meets a 401 rejects with a message saying so.
@@ -281,7 +413,7 @@ describe('Groups view and membership requests', () => {
     const redraw = nextTreeChange();
     await run(error.command!.command, ...(error.command!.arguments ?? []));
     await redraw;
-    assert.ok((await labels(all)).includes('Biologists'));
+    assert.ok((await labels(await child(all, 'Groups'))).includes('Biologists'));
   });
 
   it('shows a clear error item when the connection drops, and Retry reloads', async () => {
@@ -309,7 +441,7 @@ describe('Groups view and membership requests', () => {
     const redraw = nextTreeChange();
     await run(retry.command, ...retry.arguments);
     await redraw;
-    assert.ok((await labels(all)).includes('Biologists'));
+    assert.ok((await labels(await child(all, 'Groups'))).includes('Biologists'));
   });
 
   it('pages a large server: the first 200 groups by name, then "Show more…"', async function () {
@@ -324,8 +456,9 @@ describe('Groups view and membership requests', () => {
       assert.equal(response.status, 200);
     }
     await run('datagrok.groups.refresh');
-    const allNode = await child(undefined, 'All groups');
+    const allSection = await child(undefined, 'All groups');
     await clearEmulatorRequests();
+    const allNode = await child(allSection, 'Groups');
     const first = await children(allNode);
     // One listing request for the whole server; nothing per listed group (the rest is who the user is).
     const requests = await emulatorRequests();
@@ -336,10 +469,10 @@ describe('Groups view and membership requests', () => {
       others.every((r) => r.path.includes(ID.demo) || /\/(groups\/current|user\/group)$/.test(r.path)),
       `no request per listed group: ${JSON.stringify(others)}`,
     );
-    const total = (await state()).groups.length;
+    const total = (await state()).groups.filter((g) => !g.personal).length;
     assert.equal(first.length, 201);
     assert.equal(label(first[200]), `Show more… (200 of ${total})`);
-    assert.deepEqual(first.slice(0, 7).map(label), ['Administrators', 'alice', 'All users', 'Biologists', 'bob', 'Bulk 001', 'Bulk 002']);
+    assert.deepEqual(first.slice(0, 7).map(label), ['Administrators', 'All users', 'Biologists', 'Bulk 001', 'Bulk 002', 'Bulk 003', 'Bulk 004']);
     const more = item(first[200]).command!;
     await clearEmulatorRequests();
     await run(more.command, ...(more.arguments ?? []));

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { KnownFiles } from '../../src/platform/knownFiles';
+import { KnownUsers } from '../../src/platform/knownUsers';
 import { RecentEntities } from '../../src/platform/recent';
 import { MemoryStore } from './memoryStore';
 
@@ -64,5 +65,35 @@ describe('recent tables and dashboards', () => {
     const list = tables.list('s');
     assert.equal(list.length, 50);
     assert.equal(list[0].ID, 't59');
+  });
+});
+
+describe('KnownUsers (the user per server, for the status bar after a reload)', () => {
+  const alice = { id: 'a1', name: 'alice', friendlyName: 'Alice Smith', personal: true, description: 'not kept' };
+
+  it('remembers per server only what the status bar shows, and forgets on delete', async () => {
+    const store = new MemoryStore();
+    const users = new KnownUsers(store);
+    await users.set('https://a.example/api', alice);
+    assert.deepEqual(users.get('https://a.example/api'), { id: 'a1', name: 'alice', friendlyName: 'Alice Smith', personal: true });
+    assert.equal(users.get('https://b.example/api'), undefined);
+    assert.deepEqual(store.get<Record<string, unknown>>('datagrok.knownUsers', {}), {
+      'https://a.example/api': { id: 'a1', name: 'alice', friendlyName: 'Alice Smith' },
+    });
+    await users.delete('https://a.example/api');
+    assert.equal(users.get('https://a.example/api'), undefined);
+  });
+
+  it('writes only when the user changed, and ignores a malformed stored value', async () => {
+    const store = new MemoryStore();
+    const users = new KnownUsers(store);
+    await users.set('s', alice);
+    await users.set('s', { ...alice });
+    await users.delete('other');
+    assert.equal(store.writes, 1);
+    await store.update('datagrok.knownUsers', ['not', 'a', 'map']);
+    assert.equal(users.get('s'), undefined);
+    await store.update('datagrok.knownUsers', { s: { id: 7 } });
+    assert.equal(users.get('s'), undefined);
   });
 });
