@@ -14,6 +14,8 @@ import type { ExplorerTree } from './ui/explorerTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
+import { openRunsStore } from './functions/registerRuns';
+import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
@@ -34,6 +36,8 @@ export interface DatagrokExtensionApi {
   readonly dashboardsTree: ExplorerTree;
   /** The tables or dashboards remembered for a server, read afresh from the global state (what a reload or another workspace sees). */
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
+  /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
+  rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -55,7 +59,11 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
   const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
-  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, filesTree, filesDragAndDrop };
+  const rememberedRuns = (server: string) => {
+    const store = openRunsStore(context);
+    return { runs: store.list(server), store };
+  };
+  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, rememberedRuns, filesTree, filesDragAndDrop };
 }
 
 export function deactivate(): void {}

@@ -8,8 +8,7 @@ import { ParameterFileDiagnostics } from './parameterFileDiagnostics';
 import { ParameterFileFixProvider } from './parameterFileFixes';
 import { ParameterFileHoverProvider } from './parameterFileHover';
 import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
-import { RESULT_SCHEME, ResultFileSystem } from './resultDocuments';
-import { pushResult, saveResultAs } from './resultCommands';
+import { registerRuns } from './registerRuns';
 import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunctions, runFunction, searchFunctions, showMoreFunctions } from './viewCommands';
 
 /**
@@ -21,8 +20,8 @@ export function registerFunctions(services: Services): FunctionsTree {
   const { catalog } = services.platform;
   const tree = new FunctionsTree(catalog, connection, log);
   const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
-  const results = new ResultFileSystem();
-  const v: FunctionsView = { services, tree, view, runs: { results } };
+  const runs = registerRuns(services);
+  const v: FunctionsView = { services, tree, view, runs };
 
   // The view's description: the search it shows, else the server.
   const describe = () => {
@@ -40,8 +39,6 @@ export function registerFunctions(services: Services): FunctionsTree {
   context.subscriptions.push(
     tree,
     view,
-    results,
-    vscode.workspace.registerFileSystemProvider(RESULT_SCHEME, results, { isReadonly: true, isCaseSensitive: true }),
     tree.onDidChangeTreeData(describe),
     catalog.onDidChange(() => tree.refresh()),
     connection.onDidChange(() => {
@@ -54,8 +51,6 @@ export function registerFunctions(services: Services): FunctionsTree {
     commands.register('datagrok.functions.search', (inv) => searchFunctions(v, inv)),
     commands.register('datagrok.functions.newParameterFile', (inv) => newParameterFile(v, inv)),
     commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
-    commands.register('datagrok.runs.saveResultAs', (inv) => saveResultAs(inv.arg instanceof vscode.Uri ? inv.arg : undefined, inv)),
-    commands.register('datagrok.runs.pushResult', (inv) => pushResult(inv.arg instanceof vscode.Uri ? inv.arg : undefined, inv)),
     vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, new ParameterFileLensProvider()),
     trackParameterFileContext(),
     // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
