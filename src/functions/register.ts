@@ -9,6 +9,8 @@ import { ParameterFileFixProvider } from './parameterFileFixes';
 import { ParameterFileHoverProvider } from './parameterFileHover';
 import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
 import { registerRuns } from './registerRuns';
+import { SCHEMA_SCHEME, SchemaProvider } from './schemaProvider';
+import { signatureOf } from './parameterFileSignature';
 import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunctions, runFunction, searchFunctions, showMoreFunctions } from './viewCommands';
 
 /**
@@ -21,6 +23,7 @@ export function registerFunctions(services: Services): FunctionsTree {
   const tree = new FunctionsTree(catalog, connection, log);
   const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
   const runs = registerRuns(services);
+  const lenses = new ParameterFileLensProvider(async (name) => (await signatureOf(services, name))?.description);
   const v: FunctionsView = { services, tree, view, runs };
 
   // The view's description: the search it shows, else the server.
@@ -51,7 +54,11 @@ export function registerFunctions(services: Services): FunctionsTree {
     commands.register('datagrok.functions.search', (inv) => searchFunctions(v, inv)),
     commands.register('datagrok.functions.newParameterFile', (inv) => newParameterFile(v, inv)),
     commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
-    vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, new ParameterFileLensProvider()),
+    lenses,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaProvider(services)),
+    catalog.onDidChange(() => lenses.refresh()),
+    connection.onDidChange(() => lenses.refresh()),
+    vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, lenses),
     trackParameterFileContext(),
     // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
     vscode.languages.registerCompletionItemProvider(PARAMETER_FILE_SELECTOR, new ParameterFileCompletionProvider(services), '"', ':'),

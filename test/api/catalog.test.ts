@@ -56,4 +56,16 @@ describe('catalog: functions, connections, tables and dashboards', () => {
     assert.ok((await catalog.fileShares()).every((c) => c.dataSource === 'Files'));
     assert.ok((await catalog.listDashboards()).every((d) => d.isDashboard));
   });
+
+  it('offline, the platform catalog answers from its last answer (however old); a name never answered still fails', async () => {
+    const catalog = new Catalog({ client: async () => h.client, currentUser: () => h.client.currentUserGroup() });
+    const add = await catalog.func('Demo:Add');
+    const all = await catalog.searchFunctions('');
+    catalog.reload();
+    await h.fault({ match: 'GET /api/public/v1/functions', status: 503, count: 20 });
+    assert.deepEqual(await catalog.func('Demo:Add'), add);
+    assert.deepEqual(await catalog.searchFunctions(''), all);
+    // Nothing known for that name: the failure itself.
+    await h.fails(catalog.func('Demo:Filter'), 'unavailable');
+  });
 });
