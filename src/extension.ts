@@ -25,6 +25,8 @@ export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
   /** The Functions view's data provider. */
   readonly functionsTree: FunctionsTree;
+  /** The Runs view's data provider. */
+  readonly runsTree: ExplorerTree;
   readonly statusBar: vscode.StatusBarItem;
   /** The Files view's data (its `tree` is the TreeDataProvider). */
   readonly filesTree: FilesTree;
@@ -53,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const groupsTree = registerGroups(services);
   const tablesTree = registerTables(services);
   const dashboardsTree = registerDashboards(services);
-  const functionsTree = registerFunctions(services);
+  const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
@@ -63,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
     const store = openRunsStore(context);
     return { runs: store.list(server), store };
   };
-  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, rememberedRuns, filesTree, filesDragAndDrop };
+  return { groupsTree, functionsTree, runsTree, statusBar, tablesTree, dashboardsTree, remembered, rememberedRuns, filesTree, filesDragAndDrop };
 }
 
 export function deactivate(): void {}

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import type { Services } from '../services';
-import type { ExplorerNode } from '../ui/explorerTree';
+import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { FUNCTIONS_VIEW, FunctionsTree } from './functionsTree';
 import { ParameterFileCompletionProvider } from './parameterFileCompletion';
 import { ParameterFileDiagnostics } from './parameterFileDiagnostics';
@@ -15,14 +15,15 @@ import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunction
 
 /**
  * Registers the functions feature: the Functions view and its commands, running a function from a
- * parameter file (or from the view), its CodeLens and context key. Returns the view's data provider.
+ * parameter file (or from the view), its CodeLens and context key, the Runs view and result documents.
+ * Returns the views' data providers.
  */
-export function registerFunctions(services: Services): FunctionsTree {
+export function registerFunctions(services: Services): { functionsTree: FunctionsTree; runsTree: ExplorerTree } {
   const { context, connection, log } = services;
   const { catalog } = services.platform;
   const tree = new FunctionsTree(catalog, connection, log);
   const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
-  const runs = registerRuns(services);
+  const { runs, tree: runsTree } = registerRuns(services);
   const lenses = new ParameterFileLensProvider(async (name) => (await signatureOf(services, name))?.description);
   const v: FunctionsView = { services, tree, view, runs };
 
@@ -66,5 +67,5 @@ export function registerFunctions(services: Services): FunctionsTree {
     vscode.languages.registerCodeActionsProvider(PARAMETER_FILE_SELECTOR, new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
     new ParameterFileDiagnostics(services),
   );
-  return tree;
+  return { functionsTree: tree, runsTree };
 }

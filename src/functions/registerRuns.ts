@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
-import type { ExplorerNode } from '../ui/explorerTree';
+import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { DEFAULT_RUN_LIMITS, FolderBlobStore, type RunLimits, RunsStore } from '../platform/runs';
 import { RESULT_SCHEME, ResultFileSystem } from './resultDocuments';
 import { resultView } from './resultParts';
@@ -23,7 +23,7 @@ export function openRunsStore(context: vscode.ExtensionContext): RunsStore {
   return new RunsStore(context.globalState, new FolderBlobStore(path.join(context.globalStorageUri.fsPath, 'runs')), runLimits);
 }
 
-export function registerRuns(services: Services): RunServices {
+export function registerRuns(services: Services): { runs: RunServices; tree: ExplorerTree } {
   const { context, connection, log } = services;
   const store = openRunsStore(context);
   const results = new ResultFileSystem();
@@ -99,5 +99,5 @@ export function registerRuns(services: Services): RunServices {
     layer.register('datagrok.runs.remove', (inv) => commands.removeRun(c, inv)),
     layer.register('datagrok.runs.clear', (inv) => commands.clearRuns(c, inv)),
   );
-  return runs;
+  return { runs, tree };
 }

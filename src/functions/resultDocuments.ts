@@ -2,7 +2,8 @@
 // `datagrok-result:/<run>/Demo:Filter — result.csv` (a dataframe). A file system registered read-only:
 // the editor shows them read-only, never dirty, writes are refused, and `workspace.fs.readFile` reads
 // them (Push as Table, Save As). Contents live in memory; after a reload a restored editor asks
-// `load`, which reads the remembered run.
+// `load`, which reads the remembered run (so do the results of older runs, once more than 20 runs'
+// results were shown).
 import * as vscode from 'vscode';
 import type { ResultPart } from './resultParts';
 
@@ -19,8 +20,13 @@ export function runIdOf(uri: vscode.Uri): string | undefined {
   return uri.scheme === RESULT_SCHEME ? uri.path.split('/')[1] || undefined : undefined;
 }
 
+/** The results of this many runs stay in memory; older ones are read again from the Runs store. */
+const RUNS_IN_MEMORY = 20;
+
 export class ResultFileSystem implements vscode.FileSystemProvider {
   private readonly contents = new Map<string, { data: Uint8Array; mtime: number }>();
+  /** Run IDs in memory, least recently put first. */
+  private readonly order: string[] = [];
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   /** Finds a run's parts when they are not in memory (after a reload). */
@@ -29,6 +35,10 @@ export class ResultFileSystem implements vscode.FileSystemProvider {
   /** Keeps a run's parts; returns their URIs in order. */
   put(runId: string, parts: readonly ResultPart[]): vscode.Uri[] {
     const now = Date.now();
+    const at = this.order.indexOf(runId);
+    if (at >= 0) this.order.splice(at, 1);
+    this.order.push(runId);
+    while (this.order.length > RUNS_IN_MEMORY) this.forget(this.order[0]);
     return parts.map((part) => {
       const uri = resultUri(runId, part);
       this.contents.set(uri.path, { data: new TextEncoder().encode(part.text), mtime: now });
@@ -38,6 +48,8 @@ export class ResultFileSystem implements vscode.FileSystemProvider {
 
   /** Forgets a run's contents (its run was removed). */
   forget(runId: string): void {
+    const at = this.order.indexOf(runId);
+    if (at >= 0) this.order.splice(at, 1);
     for (const key of [...this.contents.keys()]) if (key.startsWith(`/${runId}/`)) this.contents.delete(key);
   }
 

@@ -227,6 +227,34 @@ describe('Runs: remembered runs', () => {
     await assert.rejects(run('datagrok.runs.openParameterFile', { id: r.id }), /was not run from a parameter file/);
   });
 
+  it('shows the server\'s runs in the Runs view: function, file, when, how long, outcome, summary', async () => {
+    const uri = write('view.datagrok.json', '{ "$function": "Demo:Add", "a": 2, "b": 2 }');
+    await run('datagrok.functions.run', { uri });
+    const r = newest();
+    const nodes = await api.runsTree.getChildren();
+    assert.equal(nodes.length, api.rememberedRuns(server()).runs.length);
+    const item = api.runsTree.getTreeItem(nodes[0]);
+    assert.equal(item.label, 'Demo:Add');
+    assert.match(String(item.description), /^view\.datagrok\.json · just now · \d+ ms · → 4$/);
+    assert.equal(item.contextValue, 'datagrok.run.ok.result.file');
+    assert.equal(item.command?.command, 'datagrok.runs.openResult');
+    assert.equal(item.id, `run:${r.id}`);
+    const failed = api.runsTree.getTreeItem(nodes.find((n) => api.runsTree.getTreeItem(n).contextValue === 'datagrok.run.failed.file')!);
+    assert.match(String(failed.description), /fail\.json · .* · failed$/);
+    // The actions take the view's item as they do from the context menu.
+    assert.equal(await run('datagrok.runs.runAgain', nodes[0]), 4);
+  });
+
+  it('reads an older run\'s result from the store once it is no longer in memory', async () => {
+    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1000, b: 1 } });
+    const old = newest();
+    const uri = vscode.Uri.from({ scheme: 'datagrok-result', path: `/${old.id}/Demo:Add — result` });
+    // More runs than the result documents kept in memory (20).
+    for (let i = 0; i < 21; i++) await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: i, b: 0 } });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).trim(), '1001');
+  });
+
   it('respects datagrok.runs.maxRemembered, removes one run and clears them all', async () => {
     const config = vscode.workspace.getConfiguration('datagrok.runs');
     try {
