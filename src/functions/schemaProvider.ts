@@ -24,7 +24,7 @@ export class SchemaProvider implements vscode.TextDocumentContentProvider, vscod
     const name = decodeURIComponent(uri.path.replace(/^\//, '')).replace(/\.schema\.json$/, '');
     const problem = functionNameProblem(name);
     if (problem) throw new Error(`${uri.toString(true)} names no function: ${problem}`);
-    const func = await this.services.platform.catalog.func(name);
+    const func = await this.services.platform.catalog.funcOrLastKnown(name);
     return `${JSON.stringify(parameterSchema(func), null, 2)}\n`;
   }
 

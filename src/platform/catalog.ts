@@ -1,7 +1,8 @@
 // The functions, connections, tables and dashboards of the active server, for the explorer views and
 // pickers. Answers are kept briefly per server and search text (a view's refresh asks again); failures
-// are not kept, so Retry asks again. Offline (the server unreachable, timing out or unavailable), the
-// last answer for that server and text is used, however old. No vscode here.
+// are not kept, so Retry asks again. For the language features (completion, hover, diagnostics, the
+// lens), `lastKnown` lookups answer offline (the server unreachable, timing out or unavailable) with the
+// last answer for that server and name, however old; the views show the failure. No vscode here.
 import { isDatagrokError } from '../api/errors';
 import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../api/types';
 import { Emitter } from './events';
@@ -31,7 +32,7 @@ export class Catalog {
 
   constructor(private readonly session: ServerSession) {}
 
-  private async keyed<T>(list: string, cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>): Promise<T> {
+  private async keyed<T>(list: string, cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>, lastKnown = false): Promise<T> {
     const api = await this.session.client();
     const full = `${api.baseUrl}|${key}`;
     const known = `${list}|${full}`;
@@ -42,7 +43,7 @@ export class Catalog {
       if (this.lastKnown.size > LAST_KNOWN) this.lastKnown.delete(this.lastKnown.keys().next().value as string);
       return value;
     } catch (e) {
-      if (offline(e) && this.lastKnown.has(known)) return this.lastKnown.get(known) as T;
+      if (lastKnown && offline(e) && this.lastKnown.has(known)) return this.lastKnown.get(known) as T;
       throw e;
     }
   }
@@ -55,6 +56,16 @@ export class Catalog {
   /** One function with its signature (inputs and outputs). */
   func(idOrName: string): Promise<FuncInfo> {
     return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName));
+  }
+
+  /** As `func`, but offline the last signature known for it (however old), for the language features. */
+  funcOrLastKnown(idOrName: string): Promise<FuncInfo> {
+    return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName), true);
+  }
+
+  /** As `searchFunctions('')`, but offline the last list known (however old), for the language features. */
+  allFunctionsOrLastKnown(): Promise<FuncInfo[]> {
+    return this.keyed('functions', this.functions, '', async (api) => sortFunctions(await api.listFunctions(undefined)), true);
   }
 
   /** The file-share connections: the roots of connector files. */
