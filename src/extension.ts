@@ -16,6 +16,8 @@ import type { ExplorerTree } from './ui/explorerTree';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
+import { openRunsStore } from './functions/registerRuns';
+import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
@@ -25,6 +27,8 @@ export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
   /** The Functions view's data provider. */
   readonly functionsTree: FunctionsTree;
+  /** The Runs view's data provider. */
+  readonly runsTree: ExplorerTree;
   readonly statusBar: vscode.StatusBarItem;
   /** The Files view's data (its `tree` is the TreeDataProvider). */
   readonly filesTree: FilesTree;
@@ -38,6 +42,8 @@ export interface DatagrokExtensionApi {
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   /** The user remembered for a server (what the status bar shows after a reload), read from the global state. */
   knownUser(server: string): Group | undefined;
+  /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
+  rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -53,14 +59,18 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const groupsTree = registerGroups(services);
   const tablesTree = registerTables(services);
   const dashboardsTree = registerDashboards(services);
-  const functionsTree = registerFunctions(services);
+  const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
   const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
   const knownUser = (server: string) => new KnownUsers(context.globalState).get(server);
-  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, filesTree, filesDragAndDrop };
+  const rememberedRuns = (server: string) => {
+    const store = openRunsStore(context);
+    return { runs: store.list(server), store };
+  };
+  return { groupsTree, functionsTree, runsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, rememberedRuns, filesTree, filesDragAndDrop };
 }
 
 export function deactivate(): void {}

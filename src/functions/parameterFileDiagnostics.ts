@@ -82,7 +82,7 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
     if (badName) return [{ code: 'unknownFunction', message: badName, ...at }];
     let func: FuncInfo;
     try {
-      func = await this.source.platform.catalog.func(declared.name.trim());
+      func = await this.source.platform.catalog.funcOrLastKnown(declared.name.trim());
     } catch (e) {
       if (!isDatagrokError(e, 'notFound')) return undefined;
       const near = closestName(declared.name.trim(), (await allFunctions(this.source)).map((f) => f.nqName));

@@ -1,9 +1,12 @@
-// The "▶ Run Package:Name" CodeLens above parameter files, and the `datagrok.editorIsParameterFile`
-// context key that shows the Run button in the editor title. Cheap: a JSON text is parsed only when it
-// mentions "$function".
+// The "▶ Run Package:Name" CodeLens above parameter files, beside it the function's one-line
+// description (from the catalog's signature: the request diagnostics make anyway, shared, none when
+// cached; nothing while signed out or offline without a cached one), and the
+// `datagrok.editorIsParameterFile` context key that shows the Run button in the editor title. Cheap: a
+// JSON text is parsed only when it mentions "$function".
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
+import { shortDescription } from './functionDisplay';
 import { declaredFunction, PARAMETER_FILE_NAME } from './parameterFile';
 
 const CONTEXT_KEY = 'datagrok.editorIsParameterFile';
@@ -21,18 +24,38 @@ export function isParameterFile(document: vscode.TextDocument): boolean {
   return isJson(document) && (hasParameterFileName(document) || declaredFunction(document.getText()) !== undefined);
 }
 
-export class ParameterFileLensProvider implements vscode.CodeLensProvider {
-  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+export class ParameterFileLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+
+  /** `describe`: a function's description, or undefined when it cannot be known now (never throws). */
+  constructor(private readonly describe?: (name: string) => Promise<string | undefined>) {}
+
+  /** The descriptions may have changed (sign-in, another server, a catalog reload). */
+  refresh(): void {
+    this.changed.fire();
+  }
+
+  async provideCodeLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     if (!isJson(document)) return [];
     const declared = declaredFunction(document.getText());
     const top = new vscode.Range(0, 0, 0, 0);
     if (declared) {
-      return [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
+      const lenses = [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
+      const description = await this.describe?.(declared.name).catch(() => undefined);
+      const line = shortDescription(description);
+      // A lens without a command is text: the description, whole in the tooltip.
+      if (line) lenses.push(new vscode.CodeLens(top, { title: line, command: '', tooltip: description }));
+      return lenses;
     }
     if (hasParameterFileName(document)) {
       return [new vscode.CodeLens(top, { title: '▶ Run Function…', command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: 'Choose the function to call with this file\'s inputs' })];
     }
     return [];
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 }
 

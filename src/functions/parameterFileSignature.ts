@@ -1,5 +1,6 @@
 // The function a parameter file names, with its signature, for completion, hover and diagnostics. Never
-// an error: signed out, an unreachable server or an unknown function all answer "nothing known".
+// an error: signed out, an unreachable server or an unknown function all answer "nothing known". Offline,
+// the catalog's last answer is used.
 import type { FuncInfo } from '../api/types';
 import type { Services } from '../services';
 import { declaredFunction, functionNameProblem } from './parameterFile';
@@ -10,7 +11,7 @@ export type SignatureSource = Pick<Services, 'connection' | 'platform'>;
 export async function signatureOf(source: SignatureSource, name: string): Promise<FuncInfo | undefined> {
   if (!source.connection.isSignedIn || functionNameProblem(name)) return undefined;
   try {
-    return await source.platform.catalog.func(name.trim());
+    return await source.platform.catalog.funcOrLastKnown(name.trim());
   } catch {
     return undefined;
   }
@@ -26,7 +27,7 @@ export async function declaredSignature(source: SignatureSource, text: string): 
 export async function allFunctions(source: SignatureSource): Promise<FuncInfo[]> {
   if (!source.connection.isSignedIn) return [];
   try {
-    return await source.platform.catalog.searchFunctions('');
+    return await source.platform.catalog.allFunctionsOrLastKnown();
   } catch {
     return [];
   }

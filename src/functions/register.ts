@@ -1,25 +1,31 @@
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import type { Services } from '../services';
-import type { ExplorerNode } from '../ui/explorerTree';
+import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { FUNCTIONS_VIEW, FunctionsTree } from './functionsTree';
 import { ParameterFileCompletionProvider } from './parameterFileCompletion';
 import { ParameterFileDiagnostics } from './parameterFileDiagnostics';
 import { ParameterFileFixProvider } from './parameterFileFixes';
 import { ParameterFileHoverProvider } from './parameterFileHover';
 import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
+import { registerRuns } from './registerRuns';
+import { SCHEMA_SCHEME, SchemaProvider } from './schemaProvider';
+import { signatureOf } from './parameterFileSignature';
 import { copyFunctionName, type FunctionsView, newParameterFile, refreshFunctions, runFunction, searchFunctions, showMoreFunctions } from './viewCommands';
 
 /**
  * Registers the functions feature: the Functions view and its commands, running a function from a
- * parameter file (or from the view), its CodeLens and context key. Returns the view's data provider.
+ * parameter file (or from the view), its CodeLens and context key, the Runs view and result documents.
+ * Returns the views' data providers.
  */
-export function registerFunctions(services: Services): FunctionsTree {
+export function registerFunctions(services: Services): { functionsTree: FunctionsTree; runsTree: ExplorerTree } {
   const { context, connection, log } = services;
   const { catalog } = services.platform;
   const tree = new FunctionsTree(catalog, connection, log);
   const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
-  const v: FunctionsView = { services, tree, view };
+  const { runs, tree: runsTree } = registerRuns(services);
+  const lenses = new ParameterFileLensProvider(async (name) => (await signatureOf(services, name))?.description);
+  const v: FunctionsView = { services, tree, view, runs };
 
   // The view's description: the search it shows, else the server.
   const describe = () => {
@@ -49,7 +55,11 @@ export function registerFunctions(services: Services): FunctionsTree {
     commands.register('datagrok.functions.search', (inv) => searchFunctions(v, inv)),
     commands.register('datagrok.functions.newParameterFile', (inv) => newParameterFile(v, inv)),
     commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
-    vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, new ParameterFileLensProvider()),
+    lenses,
+    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaProvider(services)),
+    catalog.onDidChange(() => lenses.refresh()),
+    connection.onDidChange(() => lenses.refresh()),
+    vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, lenses),
     trackParameterFileContext(),
     // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
     vscode.languages.registerCompletionItemProvider(PARAMETER_FILE_SELECTOR, new ParameterFileCompletionProvider(services), '"', ':'),
@@ -57,5 +67,5 @@ export function registerFunctions(services: Services): FunctionsTree {
     vscode.languages.registerCodeActionsProvider(PARAMETER_FILE_SELECTOR, new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
     new ParameterFileDiagnostics(services),
   );
-  return tree;
+  return { functionsTree: tree, runsTree };
 }

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
-import { badInput } from '../api/errors';
+import { badInput, DatagrokError } from '../api/errors';
 import { hostOf } from '../api/names';
 import { readUserText } from '../core/documents';
 import type { Services } from '../services';
@@ -21,6 +21,7 @@ import { uriOption } from '../core/options';
 import type { RecentEntities } from '../platform/recent';
 import { pushCsvParameters } from './csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
+import type { ResultFileSystem } from './resultDocuments';
 import { showFunctionResult } from './showResult';
 
 export interface RunFunctionOptions {
@@ -33,6 +34,33 @@ export interface RunFunctionOptions {
 }
 
 const JSON_LANGUAGES = new Set(['json', 'jsonc']);
+
+/** A run as it finished: what the Runs view remembers. */
+export interface FinishedRun {
+  id: string;
+  functionName: string;
+  /** The parameter file, when there was one. */
+  fileUri?: vscode.Uri;
+  /** The inputs as sent ("$csv" inputs replaced by the pushed table's ID). */
+  inputs: Record<string, unknown>;
+  startedAt: number;
+  durationMs: number;
+  outcome: 'ok' | 'failed' | 'cancelled';
+  /** The result (ok), or the error message (failed). */
+  result?: unknown;
+  error?: string;
+  summary: string;
+}
+
+/** Where results are shown and runs remembered. */
+export interface RunServices {
+  readonly results: ResultFileSystem;
+  onDidRun?(run: FinishedRun): Promise<void> | void;
+}
+
+export function newRunId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
@@ -124,7 +152,7 @@ function checkOptions(options: RunFunctionOptions): void {
   }
 }
 
-export async function runFunctionCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<RunFunctionOptions>): Promise<unknown> {
+export async function runFunctionCommand(services: Services, recent: RecentEntities, runs: RunServices, inv: CommandInvocation<RunFunctionOptions>): Promise<unknown> {
   const options = inv.options;
   let fileUri: vscode.Uri | undefined;
   if (options) {
@@ -157,12 +185,32 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   const name = functionName;
   const baseDir = fileUri && fileUri.scheme !== 'untitled' ? vscode.Uri.joinPath(fileUri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
   const started = Date.now();
-  const result = await inv.withProgress(`Running ${name}`, async (progress, signal) => {
-    const sent = await pushCsvParameters(client, params, baseDir, recent, services.log, progress, signal);
-    progress.message('waiting for the server');
-    return client.callFunction(name, sent, { signal });
-  });
-  services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${Date.now() - started} ms`);
-  await showFunctionResult(name, result, services.log);
+  const id = newRunId();
+  let inputs: Record<string, unknown> = params;
+  const finish = async (outcome: FinishedRun['outcome'], rest: Partial<FinishedRun>) => {
+    try {
+      await runs.onDidRun?.({ id, functionName: name, fileUri, inputs, startedAt: started, durationMs: Date.now() - started, outcome, summary: '', ...rest });
+    } catch (e) {
+      services.log.warn(`Remembering the run of ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  let result: unknown;
+  try {
+    result = await inv.withProgress(`Running ${name}`, async (progress, signal) => {
+      const sent = await pushCsvParameters(client, params, baseDir, recent, services.log, progress, signal);
+      inputs = sent;
+      progress.message('waiting for the server');
+      return client.callFunction(name, sent, { signal });
+    });
+  } catch (error) {
+    const cancelled = error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled');
+    const message = error instanceof Error ? error.message : String(error);
+    await finish(cancelled ? 'cancelled' : 'failed', { error: cancelled ? undefined : message, summary: cancelled ? 'cancelled' : message });
+    throw error;
+  }
+  const durationMs = Date.now() - started;
+  services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);
+  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri);
+  await finish('ok', { result, summary: shown.summary, durationMs });
   return result;
 }

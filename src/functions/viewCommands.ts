@@ -14,13 +14,15 @@ import { ExplorerNode } from '../ui/explorerTree';
 import { kindIcon, parameterFileName } from './functionDisplay';
 import { FunctionNode, type FunctionsTree } from './functionsTree';
 import { checkFunctionName } from './parameterFile';
-import { type RunFunctionOptions, runFunctionCommand } from './runCommand';
+import { type RunFunctionOptions, type RunServices, runFunctionCommand } from './runCommand';
 
 /** What the view's commands work on. */
 export interface FunctionsView {
   readonly services: Services;
   readonly tree: FunctionsTree;
   readonly view: vscode.TreeView<ExplorerNode>;
+  /** Where results are shown and runs remembered. */
+  readonly runs: RunServices;
 }
 
 export interface NewParameterFileOptions {
@@ -175,7 +177,7 @@ async function runFromView(v: FunctionsView, node: FunctionNode, inv: CommandInv
   const func = await inv.withProgress(`Reading ${node.func.nqName} on ${host(v)}…`, () => v.services.platform.catalog.func(node.func.nqName));
   if (func.params && inputsOf(func).length === 0) {
     const options: RunFunctionOptions = { function: func.nqName, params: {} };
-    return runFunctionCommand(v.services, v.services.platform.tables, { ...inv, arg: options, options });
+    return runFunctionCommand(v.services, v.services.platform.tables, v.runs, { ...inv, arg: options, options });
   }
   const uri = await writeParameterFile(v, func, undefined, true, inv);
   void vscode.window.showInformationMessage(`Fill in the inputs of ${func.nqName}, then click "▶ Run" above them.`);
@@ -185,5 +187,5 @@ async function runFromView(v: FunctionsView, node: FunctionNode, inv: CommandInv
 /** datagrok.functions.run: from a Functions view item, Run…; otherwise a parameter file's run (runCommand.ts). */
 export function runFunction(v: FunctionsView, inv: CommandInvocation<RunFunctionOptions>): Promise<unknown> {
   if (inv.arg instanceof FunctionNode) return runFromView(v, inv.arg, inv);
-  return runFunctionCommand(v.services, v.services.platform.tables, inv);
+  return runFunctionCommand(v.services, v.services.platform.tables, v.runs, inv);
 }

@@ -1,6 +1,9 @@
 // The functions, connections, tables and dashboards of the active server, for the explorer views and
 // pickers. Answers are kept briefly per server and search text (a view's refresh asks again); failures
-// are not kept, so Retry asks again. No vscode here.
+// are not kept, so Retry asks again. For the language features (completion, hover, diagnostics, the
+// lens), `lastKnown` lookups answer offline (the server unreachable, timing out or unavailable) with the
+// last answer for that server and name, however old; the views show the failure. No vscode here.
+import { isDatagrokError } from '../api/errors';
 import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../api/types';
 import { Emitter } from './events';
 import { RecentResults } from './recentResults';
@@ -8,6 +11,12 @@ import type { ServerSession } from './session';
 
 /** How long a list is reused before it is asked again (a view refresh always asks again). */
 const LIST_TTL_MS = 60_000;
+/** At most this many last answers are kept for offline use. */
+const LAST_KNOWN = 500;
+
+function offline(e: unknown): boolean {
+  return isDatagrokError(e, 'network') || isDatagrokError(e, 'timeout') || isDatagrokError(e, 'unavailable');
+}
 
 export class Catalog {
   private functions = new RecentResults<FuncInfo[]>(LIST_TTL_MS);
@@ -15,42 +24,65 @@ export class Catalog {
   private connections = new RecentResults<ConnectionInfo[]>(LIST_TTL_MS);
   private tables = new RecentResults<TableInfo[]>(LIST_TTL_MS);
   private projects = new RecentResults<ProjectInfo[]>(LIST_TTL_MS);
+  /** The last answer per list and key, for when the server cannot be reached (kept across reloads). */
+  private readonly lastKnown = new Map<string, unknown>();
   private readonly changed = new Emitter<void>();
   /** Fires after reload(): views ask again. */
   readonly onDidChange = this.changed.event;
 
   constructor(private readonly session: ServerSession) {}
 
-  private async keyed<T>(cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>): Promise<T> {
+  private async keyed<T>(list: string, cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>, lastKnown = false): Promise<T> {
     const api = await this.session.client();
-    return cache.get(`${api.baseUrl}|${key}`, () => load(api));
+    const full = `${api.baseUrl}|${key}`;
+    const known = `${list}|${full}`;
+    try {
+      const value = await cache.get(full, () => load(api));
+      this.lastKnown.delete(known);
+      this.lastKnown.set(known, value);
+      if (this.lastKnown.size > LAST_KNOWN) this.lastKnown.delete(this.lastKnown.keys().next().value as string);
+      return value;
+    } catch (e) {
+      if (lastKnown && offline(e) && this.lastKnown.has(known)) return this.lastKnown.get(known) as T;
+      throw e;
+    }
   }
 
   /** Functions matching a smart-search text (all without one), sorted by package then name. */
   searchFunctions(text = ''): Promise<FuncInfo[]> {
-    return this.keyed(this.functions, text.trim(), async (api) => sortFunctions(await api.listFunctions(text.trim() || undefined)));
+    return this.keyed('functions', this.functions, text.trim(), async (api) => sortFunctions(await api.listFunctions(text.trim() || undefined)));
   }
 
   /** One function with its signature (inputs and outputs). */
   func(idOrName: string): Promise<FuncInfo> {
-    return this.keyed(this.signatures, idOrName, (api) => api.getFunction(idOrName));
+    return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName));
+  }
+
+  /** As `func`, but offline the last signature known for it (however old), for the language features. */
+  funcOrLastKnown(idOrName: string): Promise<FuncInfo> {
+    return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName), true);
+  }
+
+  /** As `searchFunctions('')`, but offline the last list known (however old), for the language features. */
+  allFunctionsOrLastKnown(): Promise<FuncInfo[]> {
+    return this.keyed('functions', this.functions, '', async (api) => sortFunctions(await api.listFunctions(undefined)), true);
   }
 
   /** The file-share connections: the roots of connector files. */
   fileShares(): Promise<ConnectionInfo[]> {
-    return this.keyed(this.connections, 'files', async (api) =>
+    return this.keyed('connections', this.connections, 'files', async (api) =>
       (await api.listConnections()).filter((c) => (c.dataSource ?? 'Files').toLowerCase() === 'files').sort((a, b) => a.nqName.localeCompare(b.nqName)),
     );
   }
 
   /** The server's tables (everything, or those matching `text`). */
   listTables(text = ''): Promise<TableInfo[]> {
-    return this.keyed(this.tables, text, (api) => api.listTables({ text: text || undefined }));
+    return this.keyed('tables', this.tables, text, (api) => api.listTables({ text: text || undefined }));
   }
 
   /** The server's dashboards (projects with isDashboard). */
   listDashboards(text = ''): Promise<ProjectInfo[]> {
-    return this.keyed(this.projects, text, async (api) => (await api.listProjects({ text: text || undefined })).filter((p) => p.isDashboard));
+    return this.keyed('projects', this.projects, text, async (api) => (await api.listProjects({ text: text || undefined })).filter((p) => p.isDashboard));
   }
 
   /** Forgets every answer and tells listeners to ask again. */

@@ -56,4 +56,17 @@ describe('catalog: functions, connections, tables and dashboards', () => {
     assert.ok((await catalog.fileShares()).every((c) => c.dataSource === 'Files'));
     assert.ok((await catalog.listDashboards()).every((d) => d.isDashboard));
   });
+
+  it('offline, the catalog\'s language-feature lookups answer from the last answer (however old); the views\' lookups fail', async () => {
+    const catalog = new Catalog({ client: async () => h.client, currentUser: () => h.client.currentUserGroup() });
+    const add = await catalog.func('Demo:Add');
+    const all = await catalog.searchFunctions('');
+    catalog.reload();
+    await h.fault({ match: 'GET /api/public/v1/functions', status: 503, count: 20 });
+    assert.deepEqual(await catalog.funcOrLastKnown('Demo:Add'), add);
+    assert.deepEqual(await catalog.allFunctionsOrLastKnown(), all);
+    // Nothing known for that name: the failure itself; the views' lookups show the failure too.
+    await h.fails(catalog.funcOrLastKnown('Demo:Filter'), 'unavailable');
+    await h.fails(catalog.func('Demo:Add'), 'unavailable');
+  });
 });

@@ -210,10 +210,19 @@ async function main(): Promise<number> {
       );
     });
 
-    await feature('runs add.datagrok.json from its CodeLens "▶ Run Demo:Add" and shows the sum', async () => {
+    await feature('runs add.datagrok.json from its CodeLens "▶ Run Demo:Add", shows the sum beside it and in the Runs view', async (moment) => {
       await quickOpen(page, 'add.datagrok.json');
       await page.locator('.codelens-decoration a', { hasText: 'Run Demo:Add' }).first().click({ timeout: STEP_TIMEOUT });
       await waitForToast(page, /^Demo:Add → 5$/, 'after running Demo:Add (a: 2, b: 3)');
+      // The result opens beside the file, as a read-only document named after the function.
+      await page.locator('.tabs-container .tab', { hasText: 'Demo:Add — result' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await moment('result-beside');
+      const runs = page.locator('.part.sidebar .pane-header').filter({ hasText: /^Runs/ }).first();
+      if ((await runs.getAttribute('aria-expanded')) !== 'true') await runs.click();
+      await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the run');
+      await moment('runs-view');
+      await runs.click();
+      await page.keyboard.press('Escape');
     });
 
     await feature('the explorer views list the server: functions by package, tables, dashboards, file shares', async () => {

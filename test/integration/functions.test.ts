@@ -78,14 +78,17 @@ describe('Functions: run from parameter files', () => {
     assert.equal(count, 5850);
   });
 
-  it('opens a dataframe output (Demo:Filter) as a CSV document', async () => {
+  it('opens a dataframe output (Demo:Filter) as a named read-only CSV document', async () => {
     const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
     const result = await run<string>('datagrok.functions.run', { uri });
     assert.equal(typeof result, 'string');
     assert.match(result, /^USUBJID,AGE,/);
-    const document = vscode.workspace.textDocuments.find((d) => d.isUntitled && d.getText() === result);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'datagrok-result' && d.getText() === result);
     assert.ok(document, 'the CSV output is open in an editor');
+    assert.equal(path.posix.basename(document.uri.path), 'Demo:Filter — result.csv');
     assert.equal(document.languageId, 'csv');
+    assert.equal(document.isUntitled, false);
+    assert.equal(document.isDirty, false);
     assert.equal(vscode.window.activeTextEditor?.document, document);
   });
 

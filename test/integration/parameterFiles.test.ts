@@ -171,4 +171,31 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
     assert.equal(misspelt.getText(), '{ "$function": "Math:Round", "value": 1 }');
     await datagrokDiagnostics(misspelt.uri, (d) => d.length === 0);
   });
+
+  it('shows the function\'s one-line description beside the Run lens', async () => {
+    const document = await open('lens.datagrok.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
+    let titles: string[] = [];
+    for (let i = 0; i < 40 && !titles.some((t) => /^Adds two numbers/.test(t)); i++) {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+      titles = lenses.map((l) => l.command?.title ?? '');
+      if (!titles.some((t) => /^Adds two numbers/.test(t))) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.ok(titles.includes('▶ Run Demo:Add'), titles.join(' | '));
+    assert.ok(titles.some((t) => /^Adds two numbers/.test(t)), `no description lens: ${titles.join(' | ')}`);
+    // An unknown function: the Run lens alone.
+    const unknown = await open('lens-unknown.datagrok.json', '{ "$function": "Demo:NoSuchThing" }');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', unknown.uri);
+    assert.deepEqual(lenses.map((l) => l.command?.title), ['▶ Run Demo:NoSuchThing']);
+  });
+
+  it('serves a function\'s JSON schema, generated from its signature, at datagrok-schema:', async () => {
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('datagrok-schema:/Demo:Add.schema.json'));
+    const schema = JSON.parse(document.getText());
+    assert.equal(schema.title, 'Demo:Add');
+    assert.deepEqual(Object.keys(schema.properties), ['$function', '$schema', 'a', 'b']);
+    assert.equal(schema.properties.a.type, 'number');
+    assert.deepEqual(schema.required, ['a', 'b']);
+    assert.equal(schema.additionalProperties, false);
+    await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse('datagrok-schema:/Demo:NoSuchThing.schema.json'))));
+  });
 });

@@ -1,0 +1,274 @@
+// Function results as read-only documents and the runs remembered, in the real host against the
+// emulator's demo functions.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DatagrokExtensionApi } from '../../src/extension';
+import type { StoredRun } from '../../src/platform/runs';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
+
+const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
+const server = () => emulator.url.replace(/\/+$/, '');
+
+let dir = '';
+
+function write(name: string, text: string): vscode.Uri {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return vscode.Uri.file(file);
+}
+
+function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+}
+
+function resultDocument(name: string): vscode.TextDocument {
+  const found = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'datagrok-result' && path.posix.basename(d.uri.path) === name);
+  assert.ok(found.length > 0, `no result document "${name}" is open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`);
+  return found[found.length - 1];
+}
+
+describe('Runs: result documents', () => {
+  before(async function () {
+    requireWorkspaceTrust(this, true);
+    await resetEmulator();
+    await signIn();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-runs-'));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('opens a scalar result beside the parameter file as a read-only document "Demo:Add — result"', async () => {
+    const uri = write('add.datagrok.json', '{ "$function": "Demo:Add", "a": 2, "b": 3 }');
+    await vscode.window.showTextDocument(uri);
+    assert.equal(await run('datagrok.functions.run', { uri }), 5);
+    const document = resultDocument('Demo:Add — result');
+    assert.equal(document.uri.scheme, 'datagrok-result');
+    assert.equal(document.languageId, 'json');
+    assert.equal(document.getText().trim(), '5');
+    assert.equal(document.isUntitled, false);
+    assert.equal(document.isDirty, false);
+    // Beside the parameter file, which keeps the focus.
+    const resultEditor = vscode.window.visibleTextEditors.find((e) => e.document === document);
+    const fileEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+    assert.ok(resultEditor && fileEditor, 'both the result and the parameter file are visible');
+    assert.notEqual(resultEditor.viewColumn, fileEditor.viewColumn);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+    // Writes are refused: the file system is read-only, and an edit does not make it dirty.
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode('6'))));
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, new vscode.Position(0, 0), 'x');
+    const applied = await vscode.workspace.applyEdit(edit);
+    assert.ok(!applied || !document.isDirty || document.getText().trim() === '5', 'the result document took an edit');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri)).trim(), '5');
+  });
+
+  it('opens a large JSON result and several outputs in one JSON document', async () => {
+    const uri = write('stats.json', '{ "$function": "Demo:ColumnStats", "column": "Demo:demog/AGE" }');
+    const result = await run<number[]>('datagrok.functions.run', { uri });
+    const document = resultDocument('Demo:ColumnStats — result');
+    assert.deepEqual(JSON.parse(document.getText()), Object.fromEntries(result.map((v, i) => [`output ${i + 1}`, v])));
+    assert.equal(document.isDirty, false);
+  });
+
+  it('saves a dataframe result as a file and pushes it as a table', async () => {
+    const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
+    const csv = await run<string>('datagrok.functions.run', { uri });
+    const document = resultDocument('Demo:Filter — result.csv');
+    assert.equal(document.languageId, 'csv');
+    assert.equal(document.isDirty, false);
+    assert.equal(document.getText(), csv);
+
+    const target = vscode.Uri.file(path.join(dir, 'saved.csv'));
+    assert.equal((await run<vscode.Uri>('datagrok.runs.saveResultAs', { uri: document.uri, target })).fsPath, target.fsPath);
+    assert.equal(fs.readFileSync(target.fsPath, 'utf8'), csv);
+    // An existing file is not replaced without { overwrite: true }.
+    fs.writeFileSync(target.fsPath, 'mine');
+    await assert.rejects(run('datagrok.runs.saveResultAs', { uri: document.uri, target }), /already exists.*Nothing was written/);
+    assert.equal(fs.readFileSync(target.fsPath, 'utf8'), 'mine');
+
+    const pushed = await run<{ ID: string; name: string }>('datagrok.runs.pushResult', { uri: document.uri, name: 'old_patients' });
+    assert.match(pushed.name, /(^|[:.])old_patients$/);
+    const state = await control<{ tables: { ID: string; name: string }[] }>('GET', 'state');
+    assert.ok(state.tables.some((t) => t.ID === pushed.ID), 'the emulator holds the pushed table');
+    // Only CSV results are tables.
+    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 1 } });
+    await assert.rejects(run('datagrok.runs.pushResult', { uri: resultDocument('Demo:Add — result').uri }), /not a dataframe/);
+  });
+});
+
+describe('Runs: remembered runs', () => {
+  let api: DatagrokExtensionApi;
+  /** The newest remembered run, read by a fresh store from the global state (what a restart reads). */
+  const newest = (): StoredRun => {
+    const runs = api.rememberedRuns(server()).runs;
+    assert.ok(runs.length > 0, 'no run remembered');
+    return runs[0];
+  };
+
+  before(async function () {
+    requireWorkspaceTrust(this, true);
+    api = (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
+    await resetEmulator();
+    await signIn();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-runs-'));
+    await run('datagrok.runs.clear', {});
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('remembers each run with its function, file, time, duration, outcome and summary, in the global state', async () => {
+    const uri = write('remember.datagrok.json', '{ "$function": "Demo:Add", "a": 20, "b": 22 }');
+    const before = Date.now();
+    assert.equal(await run('datagrok.functions.run', { uri }), 42);
+    const r = newest();
+    assert.equal(r.functionName, 'Demo:Add');
+    assert.equal(r.server, server());
+    assert.equal(r.file, uri.toString());
+    assert.equal(r.outcome, 'ok');
+    assert.equal(r.summary, '42');
+    assert.ok(Date.parse(r.startedAt) >= before - 1000 && r.durationMs >= 0 && r.durationMs < 30_000, JSON.stringify(r));
+    const { store } = api.rememberedRuns(server());
+    assert.deepEqual(await store.result(r), { value: 42 });
+    assert.deepEqual(await store.inputs(r), { value: { a: 20, b: 22 } });
+    // Another server's list does not show it.
+    assert.deepEqual(api.rememberedRuns('https://elsewhere.example/api').runs, []);
+
+    // A failure is remembered with its message, and no result.
+    const fail = write('fail.json', '{ "$function": "Demo:Fail", "message": "the reactor is offline" }');
+    await assert.rejects(run('datagrok.functions.run', { uri: fail }), /the reactor is offline/);
+    const failed = newest();
+    assert.equal(failed.outcome, 'failed');
+    assert.match(failed.summary, /the reactor is offline/);
+    assert.equal(failed.result, undefined);
+    assert.doesNotMatch(JSON.stringify(api.rememberedRuns(server()).runs), new RegExp(emulator.key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  });
+
+  it('keeps a large result in the global storage and reopens it read-only after its editors are closed', async () => {
+    const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 60 }');
+    const csv = await run<string>('datagrok.functions.run', { uri });
+    assert.ok(csv.length > 4096, `a large result (${csv.length} characters)`);
+    const r = newest();
+    assert.ok(r.result && 'file' in r.result, `kept in a file: ${JSON.stringify(r.result)}`);
+    assert.match(r.summary, /^dataframe: [\d,]+ rows × \d+ columns$/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const uris = await run<vscode.Uri[]>('datagrok.runs.openResult', { id: r.id });
+    assert.equal(uris.length, 1);
+    const document = await vscode.workspace.openTextDocument(uris[0]);
+    assert.equal(path.posix.basename(document.uri.path), 'Demo:Filter — result.csv');
+    assert.equal(document.getText(), csv);
+    assert.equal(document.isDirty, false);
+    // Pushing the remembered result: its CSV output.
+    const pushed = await run<{ ID: string; name: string }>('datagrok.runs.pushResult', { id: r.id, name: 'seniors' });
+    assert.match(pushed.name, /(^|[:.])seniors$/);
+  });
+
+  it('Run Again re-runs the function with the inputs that were sent', async () => {
+    const uri = write('again.datagrok.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
+    assert.equal(await run('datagrok.functions.run', { uri }), 3);
+    const first = newest();
+    // The file changes afterwards: Run Again still sends what was sent.
+    fs.writeFileSync(uri.fsPath, '{ "$function": "Demo:Add", "a": 100, "b": 2 }');
+    await clearEmulatorRequests();
+    assert.equal(await run('datagrok.runs.runAgain', { id: first.id }), 3);
+    const calls = (await emulatorRequests()).filter((q) => q.method === 'POST' && /Demo\.Add\/call$/.test(q.path));
+    assert.equal(calls.length, 1, 'one call to the server');
+    const again = newest();
+    assert.notEqual(again.id, first.id);
+    assert.equal(again.functionName, 'Demo:Add');
+    assert.equal(again.file, uri.toString(), 'the rerun keeps its parameter file');
+    assert.equal(again.summary, '3');
+    await assert.rejects(run('datagrok.runs.runAgain', { id: 'no-such-run' }), /No remembered run with ID "no-such-run"/);
+  });
+
+  it('copies a run as curl and as Python with <API key> in place of the key; the curl call works', async () => {
+    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 4, b: 5 } });
+    const r = newest();
+    const curl = await run<string>('datagrok.runs.copyAsCurl', { id: r.id });
+    assert.equal(await vscode.env.clipboard.readText(), curl);
+    assert.ok(!curl.includes(emulator.key), 'the key is not in the text');
+    assert.match(curl, /-H 'Authorization: Bearer <API key>'/);
+    const url = /curl -X POST '([^']+)'/.exec(curl)?.[1];
+    const body = /--data-raw '([^']*)'/.exec(curl)?.[1];
+    assert.equal(url, `${server()}/public/v1/Demo.Add/call`);
+    assert.deepEqual(JSON.parse(body ?? ''), { a: 4, b: 5 });
+    // The same request with the key in its place answers the result.
+    const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${emulator.key}`, 'Content-Type': 'application/json' }, body });
+    assert.equal(answer.status, 200);
+    assert.equal(await answer.json(), 9);
+
+    const python = await run<string>('datagrok.runs.copyAsPython', { id: r.id });
+    assert.equal(await vscode.env.clipboard.readText(), python);
+    assert.ok(!python.includes(emulator.key));
+    assert.match(python, /DatagrokClient\("[^"]+\/api", "Bearer <API key>"\)/);
+    assert.match(python, /grok\.functions\.call\("Demo:Add", \{\n\s+"a": 4,\n\s+"b": 5,\n\s+\}\)/);
+  });
+
+  it('saves a run\'s inputs as a parameter file that runs again, and its result as a file', async () => {
+    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 7, b: 8 } });
+    const r = newest();
+    const target = vscode.Uri.file(path.join(dir, 'saved.datagrok.json'));
+    assert.equal((await run<vscode.Uri>('datagrok.runs.saveAsParameterFile', { id: r.id, target })).fsPath, target.fsPath);
+    assert.deepEqual(JSON.parse(fs.readFileSync(target.fsPath, 'utf8')), { $function: 'Demo:Add', a: 7, b: 8 });
+    assert.equal(await run('datagrok.functions.run', { uri: target }), 15);
+    await assert.rejects(run('datagrok.runs.saveAsParameterFile', { id: r.id, target }), /already exists/);
+    const saved = vscode.Uri.file(path.join(dir, 'result.json'));
+    await run('datagrok.runs.saveResultAs', { id: r.id, target: saved });
+    assert.equal(fs.readFileSync(saved.fsPath, 'utf8').trim(), '15');
+    // A run without a file: Open Parameter File says so.
+    await assert.rejects(run('datagrok.runs.openParameterFile', { id: r.id }), /was not run from a parameter file/);
+  });
+
+  it('shows the server\'s runs in the Runs view: function, file, when, how long, outcome, summary', async () => {
+    const uri = write('view.datagrok.json', '{ "$function": "Demo:Add", "a": 2, "b": 2 }');
+    await run('datagrok.functions.run', { uri });
+    const r = newest();
+    const nodes = await api.runsTree.getChildren();
+    assert.equal(nodes.length, api.rememberedRuns(server()).runs.length);
+    const item = api.runsTree.getTreeItem(nodes[0]);
+    assert.equal(item.label, 'Demo:Add');
+    assert.match(String(item.description), /^view\.datagrok\.json · just now · \d+ ms · → 4$/);
+    assert.equal(item.contextValue, 'datagrok.run.ok.result.file');
+    assert.equal(item.command?.command, 'datagrok.runs.openResult');
+    assert.equal(item.id, `run:${r.id}`);
+    const failed = api.runsTree.getTreeItem(nodes.find((n) => api.runsTree.getTreeItem(n).contextValue === 'datagrok.run.failed.file')!);
+    assert.match(String(failed.description), /fail\.json · .* · failed$/);
+    // The actions take the view's item as they do from the context menu.
+    assert.equal(await run('datagrok.runs.runAgain', nodes[0]), 4);
+  });
+
+  it('reads an older run\'s result from the store once it is no longer in memory', async () => {
+    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1000, b: 1 } });
+    const old = newest();
+    const uri = vscode.Uri.from({ scheme: 'datagrok-result', path: `/${old.id}/Demo:Add — result` });
+    // More runs than the result documents kept in memory (20).
+    for (let i = 0; i < 21; i++) await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: i, b: 0 } });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)).trim(), '1001');
+  });
+
+  it('respects datagrok.runs.maxRemembered, removes one run and clears them all', async () => {
+    const config = vscode.workspace.getConfiguration('datagrok.runs');
+    try {
+      await config.update('maxRemembered', 2, vscode.ConfigurationTarget.Global);
+      for (const a of [1, 2, 3]) await run('datagrok.functions.run', { function: 'Demo:Add', params: { a, b: 0 } });
+      await new Promise((r) => setTimeout(r, 200));
+      const runs = api.rememberedRuns(server()).runs;
+      assert.deepEqual(runs.map((x) => x.summary), ['3', '2']);
+      await run('datagrok.runs.remove', { id: runs[0].id });
+      assert.deepEqual(api.rememberedRuns(server()).runs.map((x) => x.summary), ['2']);
+    } finally {
+      await config.update('maxRemembered', undefined, vscode.ConfigurationTarget.Global);
+    }
+    assert.equal(await run('datagrok.runs.clear', {}), 1);
+    assert.deepEqual(api.rememberedRuns(server()).runs, []);
+  });
+});
