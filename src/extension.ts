@@ -11,6 +11,7 @@ import type { FilesDragAndDrop } from './files/filesDragAndDrop';
 import type { FilesTree } from './files/filesTree';
 import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
+import { type AgentsApi, registerAgents } from './agents/register';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -34,6 +35,8 @@ export interface DatagrokExtensionApi {
   readonly dashboardsTree: ExplorerTree;
   /** The tables or dashboards remembered for a server, read afresh from the global state (what a reload or another workspace sees). */
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
+  /** The language-model tools (the objects registered with vscode.lm) and the MCP server definition provider. */
+  readonly agents: AgentsApi;
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -51,11 +54,12 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const dashboardsTree = registerDashboards(services);
   const functionsTree = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
+  const agents = registerAgents(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
   const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
-  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, filesTree, filesDragAndDrop };
+  return { groupsTree, functionsTree, statusBar, tablesTree, dashboardsTree, remembered, filesTree, filesDragAndDrop, agents };
 }
 
 export function deactivate(): void {}
