@@ -3,6 +3,9 @@
 // never on its command line and never in settings. A change of server, key or sign-in fires
 // onDidChangeMcpServerDefinitions with a new version, so the editor restarts it with the new connection;
 // signed out, it starts without a key and answers every call with the sign-in message.
+// The editor may keep a running server until the user restarts it, so the connection's state (server
+// and signed in or out, never the key) is also written to a file the server checks before each call: a
+// server whose connection was signed out or switched refuses to act and says to restart it.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { networkOptions } from '../connection/networkSettings';
@@ -16,6 +19,8 @@ export const MCP_ENV = {
   network: 'DATAGROK_NETWORK',
   trusted: 'DATAGROK_WORKSPACE_TRUSTED',
   timeouts: 'DATAGROK_TIMEOUTS',
+  stateFile: 'DATAGROK_CONNECTION_FILE',
+  state: 'DATAGROK_CONNECTION_STATE',
 } as const;
 
 export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
@@ -32,6 +37,7 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
       this.changed,
       connection.onDidChange(() => {
         this.generation++;
+        void this.writeState().catch(() => undefined);
         this.changed.fire();
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -48,6 +54,23 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
     } catch {
       return '';
     }
+  }
+
+  /** The connection as the running server must still find it: the server and whether signed in. */
+  private state(): string {
+    return `${this.server()}\n${this.connection.isSignedIn ? 'signed in' : 'signed out'}`;
+  }
+
+  /** The file the running server checks before each call (the workspace's storage: servers differ per workspace). */
+  get stateFile(): vscode.Uri {
+    return vscode.Uri.joinPath(this.context.storageUri ?? this.context.globalStorageUri, 'mcp-connection.txt');
+  }
+
+  private async writeState(): Promise<string> {
+    const state = this.state();
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.stateFile, '..'));
+    await vscode.workspace.fs.writeFile(this.stateFile, new TextEncoder().encode(state));
+    return state;
   }
 
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
@@ -76,6 +99,8 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
       [MCP_ENV.key]: key ?? null,
       [MCP_ENV.network]: JSON.stringify(networkOptions()),
       [MCP_ENV.trusted]: vscode.workspace.isTrusted ? '1' : '0',
+      [MCP_ENV.stateFile]: this.stateFile.fsPath,
+      [MCP_ENV.state]: await this.writeState(),
       [MCP_ENV.timeouts]: JSON.stringify({
         requestMs: config.get<number>('requestTimeoutSeconds', 60) * 1000,
         transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,

@@ -176,6 +176,8 @@ describe('Agents: language-model tools and the MCP server', () => {
     assert.ok(!JSON.stringify(definition).includes(emulator.key), 'no key before it starts');
     const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(definition)) as vscode.McpStdioServerDefinition;
     assert.equal(resolved.env['DATAGROK_API_KEY'], emulator.key);
+    assert.equal(resolved.env['DATAGROK_CONNECTION_STATE'], `${emulator.url}\nsigned in`);
+    assert.equal(fs.readFileSync(ext.agents.mcp.stateFile.fsPath, 'utf8'), `${emulator.url}\nsigned in`);
     assert.ok(!resolved.args.some((a) => a.includes(emulator.key)));
     assert.equal(vscode.workspace.getConfiguration('datagrok').inspect('serverUrl')?.globalValue, emulator.url, 'settings hold the URL, not the key');
 
@@ -210,6 +212,9 @@ describe('Agents: language-model tools and the MCP server', () => {
       assert.notEqual(after.version, before.version);
       const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(after)) as vscode.McpStdioServerDefinition;
       assert.equal(resolved.env['DATAGROK_API_KEY'], null);
+      // A server still running with the old key finds the connection changed and refuses to act.
+      assert.equal(fs.readFileSync(ext.agents.mcp.stateFile.fsPath, 'utf8'), `${emulator.url}\nsigned out`);
+      assert.notEqual(resolved.env['DATAGROK_CONNECTION_STATE'], undefined);
     } finally {
       listening.dispose();
       await signIn();

@@ -209,6 +209,20 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     assert.deepEqual(await h.requests(), []);
   });
 
+  it('refuses to act once the extension\'s connection changed (signed out or switched) until restarted', async () => {
+    const stateFile = path.join(dir, 'mcp-connection.txt');
+    const started = `${h.emulator.baseUrl}\nsigned in`;
+    fs.writeFileSync(stateFile, started);
+    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_CONNECTION_FILE: stateFile, DATAGROK_CONNECTION_STATE: started }, dir);
+    assert.equal((await session.call('datagrok_listGroups', { query: 'Chem' })).isError, false);
+    fs.writeFileSync(stateFile, `${h.emulator.baseUrl}\nsigned out`);
+    await h.control('DELETE', 'requests');
+    const answer = await session.call('datagrok_listGroups', { query: 'Chem' });
+    assert.equal(answer.isError, true);
+    assert.match(answer.text, /connection in VS Code changed.*restart the Datagrok MCP server/);
+    assert.deepEqual(await h.requests(), [], 'nothing was sent with the old key');
+  });
+
   it('in an untrusted workspace it refuses to read local files', async () => {
     session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0' }, dir);
     const answer = await session.call('datagrok_pushTable', { file: 'planets.csv' });

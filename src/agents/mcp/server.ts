@@ -2,6 +2,7 @@
 // extension host's Node over stdio. It serves the same operations as the language-model tools, on the
 // server and key the extension put in its environment (read once, then removed from this process's
 // environment). stdout carries the protocol only; stderr gets one line per start and never the key.
+import { readFile } from 'node:fs/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -15,7 +16,28 @@ import { type OperationContext, operation, OPERATIONS } from '../operations';
 import { errorMessage, SIGN_IN } from '../operations/errors';
 import { NodeFiles } from './localFiles';
 
-const ENV = { url: 'DATAGROK_SERVER_URL', key: 'DATAGROK_API_KEY', network: 'DATAGROK_NETWORK', trusted: 'DATAGROK_WORKSPACE_TRUSTED', timeouts: 'DATAGROK_TIMEOUTS' };
+const ENV = {
+  url: 'DATAGROK_SERVER_URL',
+  key: 'DATAGROK_API_KEY',
+  network: 'DATAGROK_NETWORK',
+  trusted: 'DATAGROK_WORKSPACE_TRUSTED',
+  timeouts: 'DATAGROK_TIMEOUTS',
+  stateFile: 'DATAGROK_CONNECTION_FILE',
+  state: 'DATAGROK_CONNECTION_STATE',
+};
+
+export const STALE =
+  'The Datagrok connection in VS Code changed since this MCP server started (signed out, signed in again or switched server): restart the Datagrok MCP server (MCP: List Servers → Datagrok → Restart Server).';
+
+/** Whether the extension still has the connection this server started with (the file it keeps says so). */
+async function stillConnected(file: string | undefined, state: string | undefined): Promise<boolean> {
+  if (!file || state === undefined) return true;
+  try {
+    return (await readFile(file, 'utf8')) === state;
+  } catch {
+    return true;
+  }
+}
 
 function takeEnv(name: string): string | undefined {
   const value = process.env[name];
@@ -54,6 +76,9 @@ function connect(): { client?: DatagrokApi; host?: string; key?: string; problem
 
 export async function main(): Promise<void> {
   const trusted = takeEnv(ENV.trusted) !== '0';
+  const stateFile = takeEnv(ENV.stateFile);
+  const startState = process.env[ENV.state];
+  delete process.env[ENV.state];
   const { client, host, key, problem } = connect();
   let user: Promise<Group> | undefined;
   const session = {
@@ -85,6 +110,7 @@ export async function main(): Promise<void> {
     const op = operation(request.params.name);
     if (!op) return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool "${request.params.name}".` }] };
     try {
+      if (client && !(await stillConnected(stateFile, startState))) return { isError: true, content: [{ type: 'text' as const, text: STALE }] };
       const text = await op.run(ctx, request.params.arguments ?? {}, extra.signal);
       return { content: [{ type: 'text' as const, text: redact(text, key) }] };
     } catch (e) {
