@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { redact } from '../../src/agents/mcp/server';
-import { DEFINITIONS, OPERATIONS } from '../../src/agents/operations';
+import { capAnswer, DEFINITIONS, MAX_ANSWER_CHARS, OPERATIONS } from '../../src/agents/operations';
 import { errorMessage, SIGN_IN } from '../../src/agents/operations/errors';
 import { inputObject, integer, optionalText, text, texts } from '../../src/agents/operations/inputs';
 import { summarizeCsv } from '../../src/agents/operations/summary';
@@ -53,6 +53,13 @@ describe('agents: operations', () => {
     assert.deepEqual(summarizeCsv('a,b\n1,2\n3,4\n5,6\n', 2), { rows: 3, columns: ['a', 'b'], firstRows: 'a,b\n1,2\n3,4' });
     assert.deepEqual(summarizeCsv('a,b\n1,2\n3,4\n5,', 5, true), { rows: 2, columns: ['a', 'b'], firstRows: 'a,b\n1,2\n3,4', truncated: true });
     assert.deepEqual(summarizeCsv('', 5), { rows: 0, columns: [], firstRows: '' });
+  });
+
+  it('cuts an overlong answer and says so', () => {
+    assert.equal(capAnswer('short'), 'short');
+    const cut = capAnswer('x'.repeat(MAX_ANSWER_CHARS + 5));
+    assert.ok(cut.startsWith('x'.repeat(MAX_ANSWER_CHARS)));
+    assert.match(cut, /cut: the answer has 100,005 characters/);
   });
 
   it('says how to sign in, and the MCP server never lets the key out', () => {

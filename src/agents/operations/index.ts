@@ -38,13 +38,21 @@ export interface Operation extends OperationDefinition {
   confirm?(ctx: OperationContext, input: unknown): Promise<Confirmation>;
 }
 
+/** The most text one answer gives a model; a longer one is cut with a note saying so. */
+export const MAX_ANSWER_CHARS = 100_000;
+
+export function capAnswer(text: string): string {
+  if (text.length <= MAX_ANSWER_CHARS) return text;
+  return `${text.slice(0, MAX_ANSWER_CHARS)}\n… (cut: the answer has ${text.length.toLocaleString('en-US')} characters; ask for less, e.g. a smaller limit or fewer rows)`;
+}
+
 export const OPERATIONS: readonly Operation[] = DEFINITIONS.map((definition) => {
   const impl = RUN[definition.name];
   if (!impl || Boolean(impl.confirm) === definition.readOnly) throw new Error(`operation ${definition.name}: implementation and definition disagree`);
   const confirm = impl.confirm;
   return {
     ...definition,
-    run: (ctx, input, signal) => impl.run(ctx, inputObject(input), signal),
+    run: async (ctx, input, signal) => capAnswer(await impl.run(ctx, inputObject(input), signal)),
     confirm: confirm ? (ctx, input) => confirm(ctx, inputObject(input)) : undefined,
   };
 });
