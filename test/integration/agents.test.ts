@@ -1,14 +1,16 @@
 // The agents feature in the real VS Code host: the language-model tools as vscode.lm lists and invokes
 // them, their confirmations, and the MCP server definition (its process started as the editor starts it).
 //
-// What VS Code 1.139 (code-server 4.139.1) does with a tool's confirmation: lm.invokeTool called outside
-// a chat request (toolInvocationToken undefined) runs the tool's prepareInvocation and, when it returns
-// confirmationMessages, shows a modal dialog (the workbench's dialogService.confirm with that title and
-// message) and calls invoke only after "Continue" (a "Cancel" rejects with a CancellationError). The
-// extension host cannot answer that dialog, so the writes are checked in two steps on the very objects
+// What VS Code 1.139 (code-server 4.139.1) does with a tool's confirmation when lm.invokeTool is called
+// outside a chat request (toolInvocationToken undefined), read in its workbench code and seen here: it
+// runs the tool's prepareInvocation and, when that returns confirmationMessages, asks with
+// dialogService.confirm (a modal dialog with that title and message) before invoke; "Cancel" rejects
+// with a CancellationError. In an extension test run (extensionTestsLocationURI set, as the launcher
+// does) that dialog service answers every confirm with yes without showing it, so here lm.invokeTool
+// runs the writes right through. The question itself is therefore asserted on the very objects
 // registered with vscode.lm.registerTool (the extension's API exposes them): prepareInvocation names what
-// will change and sends nothing; invoke then changes the server. Through lm.invokeTool itself, a write
-// whose prepareInvocation refuses its input fails before any dialog and writes nothing.
+// will change and sends nothing; lm.invokeTool then changes the server. A write whose prepareInvocation
+// refuses its input fails in lm.invokeTool before any question and writes nothing.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -141,14 +143,13 @@ describe('Agents: language-model tools and the MCP server', () => {
     const tool = ext.agents.tools.get('datagrok_pushTable')!;
     const prepared = await tool.prepareInvocation({ input: { name: 'scratch_agent' } });
     assert.match(markdown(prepared.confirmationMessages?.message), /\(1 row × 2 columns, 8 bytes\).* as table \*\*scratch_agent\*\*/);
-    const pushed = JSON.parse(textOf(await tool.invoke({ input: { name: 'scratch_agent' }, toolInvocationToken: undefined }, token())));
+    const pushed = JSON.parse(await invoke('datagrok_pushTable', { name: 'scratch_agent' }));
     assert.ok((await state()).tables.some((t) => t.ID === pushed.id && t.name === 'scratch_agent'));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  it('after the yes, each write changes the server', async () => {
-    const invokeWrite = async (name: string, input: object) =>
-      JSON.parse(textOf(await ext.agents.tools.get(name)!.invoke({ input, toolInvocationToken: undefined }, token())));
+  it('after the yes, each write changes the server (through vscode.lm.invokeTool)', async () => {
+    const invokeWrite = async (name: string, input: object) => JSON.parse(await invoke(name, input));
     assert.equal((await invokeWrite('datagrok_runFunction', { parameterFile: path.join(dir, 'add.datagrok.json'), params: { b: 40 } })).result, 42);
     const table = await invokeWrite('datagrok_pushTable', { file: path.join(dir, 'planets.csv'), name: 'planets_agent' });
     assert.ok((await state()).tables.some((t) => t.ID === table.id && t.name === 'planets_agent'));
