@@ -118,16 +118,9 @@ export class Connection implements vscode.Disposable {
     }
   }
 
-  /**
-   * The key stored for that server, for a process the extension starts on the user's behalf (the MCP
-   * server gets it in its environment). Never logged, never shown, never put in settings or a command line.
-   */
-  async apiKeyFor(url: string): Promise<string | undefined> {
-    try {
-      return await this.context.secrets.get(secretKey(normalizeBaseUrl(url)));
-    } catch {
-      return undefined;
-    }
+  /** The key stored for that server, for a process started for the user (the MCP server's environment only). */
+  apiKeyFor(url: string): Thenable<string | undefined> {
+    return this.context.secrets.get(secretKey(normalizeBaseUrl(url)));
   }
 
   /** The active server's user if it is already known; never sends a request. */
