@@ -2,7 +2,9 @@
 // - dist/extension.js, from src/extension.ts: what activation loads;
 // - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (undici), loaded by
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
-// - dist/papaparse.js: packages src/platform/lazyModules.ts loads on first use (LAZY_MODULES).
+// - dist/papaparse.js: packages src/platform/lazyModules.ts loads on first use (LAZY_MODULES);
+// - dist/mcp.js, from src/agents/mcp/server.ts: the MCP server, a separate Node process (no vscode), with
+//   its own copy of the API client and the agents' operations.
 // esbuild splits code only for ES modules, hence more entry points rather than a split.
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
@@ -64,6 +66,7 @@ const common = {
 const contexts = await Promise.all([
   esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyLoads, lightStart] }),
   esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
+  esbuild.context({ ...common, entryPoints: ['src/agents/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') }),
   ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),
 ]);
 if (watch) {

@@ -13,6 +13,7 @@ import type { Group } from './api/types';
 import { KnownUsers } from './platform/knownUsers';
 import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
+import { type AgentsApi, registerAgents } from './agents/register';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -44,6 +45,8 @@ export interface DatagrokExtensionApi {
   knownUser(server: string): Group | undefined;
   /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+  /** The language-model tools (the objects registered with vscode.lm) and the MCP server definition provider. */
+  readonly agents: AgentsApi;
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
@@ -61,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   const dashboardsTree = registerDashboards(services);
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
+  const agents = registerAgents(services);
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
@@ -70,7 +74,7 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
     const store = openRunsStore(context);
     return { runs: store.list(server), store };
   };
-  return { groupsTree, functionsTree, runsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, rememberedRuns, filesTree, filesDragAndDrop };
+  return { groupsTree, functionsTree, runsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, rememberedRuns, filesTree, filesDragAndDrop, agents };
 }
 
 export function deactivate(): void {}

@@ -121,6 +121,11 @@ export class Connection implements vscode.Disposable {
     }
   }
 
+  /** The key stored for that server, for a process started for the user (the MCP server's environment only). */
+  apiKeyFor(url: string): Thenable<string | undefined> {
+    return this.context.secrets.get(secretKey(normalizeBaseUrl(url)));
+  }
+
   /**
    * The active server's user if it is already known (loaded in this session, or remembered from the
    * last one while its key is still stored); never sends a request.

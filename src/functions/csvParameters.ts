@@ -10,29 +10,9 @@ import { csvToPush } from '../core/documents';
 import { inspectSource, pushCsv } from '../platform/pushTable';
 import type { RecentEntities } from '../platform/recent';
 import { checkTableName } from '../platform/tableName';
+import { csvReferences, isAbsolutePath } from '../core/csvReferences';
 
-interface CsvReference {
-  key: string;
-  path: string;
-  name?: string;
-}
-
-function isAbsolutePath(p: string): boolean {
-  return p.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(p);
-}
-
-/** The top-level parameters written as `{"$csv": "<path>", "name"?: "<table name>"}`. */
-export function csvReferences(params: Record<string, unknown>): CsvReference[] {
-  const refs: CsvReference[] = [];
-  for (const [key, value] of Object.entries(params)) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !('$csv' in value)) continue;
-    const { $csv, name } = value as { $csv: unknown; name?: unknown };
-    if (typeof $csv !== 'string' || $csv.trim() === '') throw badInput(`Parameter "${key}": "$csv" must be the path of a CSV file.`);
-    if (name !== undefined && typeof name !== 'string') throw badInput(`Parameter "${key}": "name" must be text.`);
-    refs.push({ key, path: $csv.trim(), name });
-  }
-  return refs;
-}
+export { csvReferences };
 
 /**
  * Resolves every `$csv` reference (relative to `baseDir`), checks them all before pushing any, then

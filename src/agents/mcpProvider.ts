@@ -1,0 +1,115 @@
+// The MCP server definition: dist/mcp.js run by the extension host's own Node (process.execPath), the
+// active server's URL and key handed over in its environment when it starts (resolveMcpServerDefinition),
+// never on its command line and never in settings. A change of server, key or sign-in fires
+// onDidChangeMcpServerDefinitions with a new version, so the editor restarts it with the new connection;
+// signed out, it starts without a key and answers every call with the sign-in message.
+// The editor may keep a running server until the user restarts it, so the connection's state (server
+// and signed in or out, never the key) is also written to a file the server checks before each call: a
+// server whose connection was signed out or switched refuses to act and says to restart it.
+import * as vscode from 'vscode';
+import type { Connection } from '../connection/connection';
+import { networkOptions } from '../connection/networkSettings';
+
+export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
+
+/** The environment variables dist/mcp.js reads (src/agents/mcp/server.ts). */
+export const MCP_ENV = {
+  url: 'DATAGROK_SERVER_URL',
+  key: 'DATAGROK_API_KEY',
+  network: 'DATAGROK_NETWORK',
+  trusted: 'DATAGROK_WORKSPACE_TRUSTED',
+  timeouts: 'DATAGROK_TIMEOUTS',
+  stateFile: 'DATAGROK_CONNECTION_FILE',
+  state: 'DATAGROK_CONNECTION_STATE',
+} as const;
+
+export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private generation = 0;
+  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChangeMcpServerDefinitions = this.changed.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly connection: Connection,
+  ) {
+    this.subscriptions = [
+      this.changed,
+      connection.onDidChange(() => {
+        this.generation++;
+        void this.writeState().catch(() => undefined);
+        this.changed.fire();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.generation++;
+        this.changed.fire();
+      }),
+    ];
+  }
+
+  /** The active server's URL, or '' when the setting is not a valid one. */
+  private server(): string {
+    try {
+      return this.connection.baseUrl();
+    } catch {
+      return '';
+    }
+  }
+
+  /** The connection as the running server must still find it: the server and whether signed in. */
+  private state(): string {
+    return `${this.server()}\n${this.connection.isSignedIn ? 'signed in' : 'signed out'}`;
+  }
+
+  /** The file the running server checks before each call (the workspace's storage: servers differ per workspace). */
+  get stateFile(): vscode.Uri {
+    return vscode.Uri.joinPath(this.context.storageUri ?? this.context.globalStorageUri, 'mcp-connection.txt');
+  }
+
+  private async writeState(): Promise<string> {
+    const state = this.state();
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(this.stateFile, '..'));
+    await vscode.workspace.fs.writeFile(this.stateFile, new TextEncoder().encode(state));
+    return state;
+  }
+
+  provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
+    const server = this.server();
+    const state = this.connection.isSignedIn ? 'signed in' : 'signed out';
+    const definition = new vscode.McpStdioServerDefinition(
+      'Datagrok',
+      process.execPath,
+      [this.context.asAbsolutePath('dist/mcp.js')],
+      { [MCP_ENV.url]: server, ELECTRON_RUN_AS_NODE: '1' },
+      `${this.context.extension.packageJSON.version} ${state} ${server} #${this.generation}`,
+    );
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+    if (folder) definition.cwd = folder.uri;
+    return [definition];
+  }
+
+  /** Called when the editor starts the server: the key goes into its environment now, read from SecretStorage. */
+  async resolveMcpServerDefinition(definition: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition> {
+    const server = this.server();
+    const key = server ? await this.connection.apiKeyFor(server) : undefined;
+    const config = vscode.workspace.getConfiguration('datagrok');
+    definition.env = {
+      ...definition.env,
+      [MCP_ENV.url]: server,
+      [MCP_ENV.key]: key ?? null,
+      [MCP_ENV.network]: JSON.stringify(networkOptions()),
+      [MCP_ENV.trusted]: vscode.workspace.isTrusted ? '1' : '0',
+      [MCP_ENV.stateFile]: this.stateFile.fsPath,
+      [MCP_ENV.state]: await this.writeState(),
+      [MCP_ENV.timeouts]: JSON.stringify({
+        requestMs: config.get<number>('requestTimeoutSeconds', 60) * 1000,
+        transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,
+      }),
+    };
+    return definition;
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

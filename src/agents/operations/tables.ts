@@ -1,0 +1,69 @@
+// Push a local CSV as a table; read a table back as a summary.
+import { Writable } from 'node:stream';
+import { hostOf } from '../../api/names';
+import { describeShape } from '../../platform/csvSample';
+import { inspectSource, pushCsv } from '../../platform/pushTable';
+import { checkTableName } from '../../platform/tableName';
+import type { Confirmation, OperationContext } from './context';
+import { type Input, integer, json, optionalText, text } from './inputs';
+import { summarizeCsv } from './summary';
+
+/** The most of a table held in memory to summarise it; the download stops there. */
+const TABLE_READ_LIMIT = 8 * 1024 * 1024;
+
+async function planPush(ctx: OperationContext, input: Input) {
+  const csv = await ctx.files.csv(optionalText(input, 'file'));
+  const name = checkTableName(optionalText(input, 'name') ?? csv.defaultName);
+  const shape = await inspectSource(csv.source, csv.what);
+  return { csv, name, shape };
+}
+
+export async function confirmPush(ctx: OperationContext, input: Input): Promise<Confirmation> {
+  const { csv, name, shape } = await planPush(ctx, input);
+  const api = await ctx.client();
+  const size = `${describeShape(shape)}, ${shape.bytes.toLocaleString('en-US')} bytes`;
+  const lines = [`Upload ${csv.what} (${size}) to ${hostOf(api.baseUrl)} as table **${name}**. A table of that name is replaced.`];
+  if (!ctx.files.trusted) lines.push('', 'This workspace is not trusted: push the file only if you trust it.');
+  return { title: `Push ${csv.what} as table ${name}?`, message: lines.join('\n') };
+}
+
+export async function pushTable(ctx: OperationContext, input: Input, signal?: AbortSignal): Promise<string> {
+  const { csv, name, shape } = await planPush(ctx, input);
+  const api = await ctx.client();
+  const { result } = await pushCsv(api, csv.source, name, { shape, signal });
+  await ctx.remember?.('tables', api.baseUrl, result);
+  return json({ id: result.ID, name: result.name, url: result.URL, shape: describeShape(shape), from: csv.what });
+}
+
+export async function openTable(ctx: OperationContext, input: Input, signal?: AbortSignal): Promise<string> {
+  const table = text(input, 'table');
+  const rows = integer(input, 'rows', 20, 0, 200);
+  const api = await ctx.client();
+  const chunks: Buffer[] = [];
+  let held = 0;
+  const stop = new AbortController();
+  const abort = () => stop.abort();
+  signal?.addEventListener('abort', abort);
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (held < TABLE_READ_LIMIT) {
+        chunks.push(chunk);
+        held += chunk.length;
+      }
+      if (held >= TABLE_READ_LIMIT) stop.abort();
+      done();
+    },
+  });
+  let truncated = false;
+  try {
+    await api.downloadTable(table, { stream: sink }, { signal: stop.signal });
+  } catch (e) {
+    // Stopped on purpose past the limit: summarise what arrived. Anything else (or the caller's cancel) fails.
+    if (!(stop.signal.aborted && held >= TABLE_READ_LIMIT && !signal?.aborted)) throw e;
+    truncated = true;
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+  const csv = Buffer.concat(chunks).subarray(0, TABLE_READ_LIMIT).toString('utf8');
+  return json({ table, ...summarizeCsv(csv, rows, truncated), bytes: truncated ? undefined : held });
+}

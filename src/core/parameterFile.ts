@@ -1,0 +1,64 @@
+// Parameter files: a JSON object (comments allowed) whose keys are a function's inputs, with an optional
+// "$function": "Package:Name" naming the function. Pure: no vscode here.
+// The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { badInput } from '../api/errors';
+import { parseJsonObject } from './jsonc';
+
+/** The key naming the function; never sent to the server. */
+export const FUNCTION_KEY = '$function';
+/** Keys for editors and tooling, never inputs: stripped before the call. */
+const TOOLING_KEYS = new Set([FUNCTION_KEY, '$schema']);
+/** File names that are parameter files even before they name a function. */
+export const PARAMETER_FILE_NAME = /\.(datagrok|dgparams)\.jsonc?$/i;
+
+export interface ParameterFile {
+  /** The `$function` value, when the file has one. */
+  functionName?: string;
+  /** The inputs, as the server receives them (tooling keys removed). */
+  params: Record<string, unknown>;
+}
+
+/** Why a function name is not acceptable (`Package:Name`), or undefined when it is. */
+export function functionNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name.trim() === '') return 'Enter the function as Package:Name, e.g. Demo:Add.';
+  if (/[\s/\\]/.test(name.trim())) return 'A function name cannot contain spaces, "/" or "\\": use Package:Name.';
+  if (!/^[^:]+(:[^:]+)+$/.test(name.trim())) return 'Name the function with its package: Package:Name, e.g. Demo:Add.';
+  return undefined;
+}
+
+export function checkFunctionName(name: unknown, where: string): string {
+  const problem = functionNameProblem(name);
+  if (problem) throw badInput(`Invalid function "${String(name)}" in ${where}: ${problem}`);
+  return (name as string).trim();
+}
+
+/** Parses a parameter file; a syntax error, a non-object root or a bad `$function` is refused. */
+export function parseParameterFile(text: string, what: string): ParameterFile {
+  if (text.trim() === '') return { params: {} };
+  const object = parseJsonObject(text, what);
+  const raw = object[FUNCTION_KEY];
+  const functionName = raw === undefined ? undefined : checkFunctionName(raw, `the "${FUNCTION_KEY}" key of ${what}`);
+  return { functionName, params: withoutToolingKeys(object) };
+}
+
+export function withoutToolingKeys(object: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (!TOOLING_KEYS.has(key)) params[key] = value;
+  }
+  return params;
+}
+
+/**
+ * The `$function` string at the root of a JSON text, cheaply: texts that do not mention "$function"
+ * are not parsed at all. Undefined when absent or not a string.
+ */
+export function declaredFunction(text: string): { name: string; offset: number } | undefined {
+  if (!text.includes(`"${FUNCTION_KEY}"`)) return undefined;
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  if (root?.type !== 'object') return undefined;
+  const node = findNodeAtLocation(root, [FUNCTION_KEY]);
+  if (node?.type !== 'string' || typeof node.value !== 'string') return undefined;
+  return { name: node.value, offset: node.parent?.offset ?? node.offset };
+}
