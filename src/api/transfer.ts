@@ -79,20 +79,19 @@ async function* readFileChunks(file: string, size: number, progress: TransferCou
 }
 
 /**
- * Encodes text to UTF-8 a slice at a time into a small ring of reused buffers (reused as in
- * readFileChunks), so a 100 MB string goes up without a second, encoded copy of it in memory.
+ * Encodes text to UTF-8 a slice at a time, so a 100 MB string goes up without a second, encoded copy of
+ * it in memory. Each slice gets a buffer of its own (short-lived: freed by the next scavenge once sent).
  */
 async function* textChunks(text: string, progress: TransferCounter, state: { closed: boolean }): AsyncGenerator<Uint8Array> {
-  const ring = [Buffer.allocUnsafe(3 * TEXT_CHUNK), Buffer.allocUnsafe(3 * TEXT_CHUNK), Buffer.allocUnsafe(3 * TEXT_CHUNK)];
-  for (let start = 0, i = 0; start < text.length && !state.closed; i = (i + 1) % ring.length) {
+  for (let start = 0; start < text.length && !state.closed; ) {
     let end = Math.min(text.length, start + TEXT_CHUNK);
     // Never between the halves of a surrogate pair: each half alone would become U+FFFD.
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const bytes = ring[i].write(text.slice(start, end), 0, 'utf8');
+    const bytes = Buffer.from(text.slice(start, end), 'utf8');
     start = end;
-    progress.add(bytes);
-    yield ring[i].subarray(0, bytes);
+    progress.add(bytes.length);
+    yield bytes;
   }
 }
 
