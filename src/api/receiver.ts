@@ -1,6 +1,6 @@
 // A response body received straight from undici's parser (dispatcher.dispatch with a handler), with no
-// Readable in between: each socket chunk is handed to a sink that copies it at once, so the chunk dies
-// young and no per-chunk stream machinery (buffering, 'data' events, pipe, drain) runs. Backpressure is
+// Readable in between: each socket chunk is handed to a sink (the file sink queues it for one writev, no
+// copy), and no per-chunk stream machinery (buffering, 'data' events, pipe, drain) runs. Backpressure is
 // the controller's pause()/resume(); a 1 GiB download costs ~16k cheap calls instead of ~16k stream hops.
 import type { Dispatcher } from 'undici';
 
@@ -20,7 +20,10 @@ export interface SinkControl {
 }
 
 export interface ChunkSink {
-  /** Takes `chunk` (copy what you keep: it is only valid during the call). false: pause until `control.resume()`. */
+  /**
+   * Takes `chunk`, a view of a buffer Node allocated for one socket read (or undici concatenated) and never
+   * reuses, so a sink may keep it without copying. false: pause until `control.resume()`.
+   */
   write(chunk: Buffer): boolean;
 }
 

@@ -8,6 +8,8 @@ import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
 const FILE_CHUNK = 1024 * 1024;
+/** Text is encoded this many UTF-16 units at a time (at most 3 bytes each); shorter text is encoded at once. */
+const TEXT_CHUNK = 256 * 1024;
 /** Progress callbacks are throttled to this interval (the final figure is always reported). */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -76,6 +78,23 @@ async function* readFileChunks(file: string, size: number, progress: TransferCou
   }
 }
 
+/**
+ * Encodes text to UTF-8 a slice at a time, so a 100 MB string goes up without a second, encoded copy of
+ * it in memory. Each slice gets a buffer of its own (short-lived: freed by the next scavenge once sent).
+ */
+async function* textChunks(text: string, progress: TransferCounter, state: { closed: boolean }): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < text.length && !state.closed; ) {
+    let end = Math.min(text.length, start + TEXT_CHUNK);
+    // Never between the halves of a surrogate pair: each half alone would become U+FFFD.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const bytes = Buffer.from(text.slice(start, end), 'utf8');
+    start = end;
+    progress.add(bytes.length);
+    yield bytes;
+  }
+}
+
 async function* countChunks(source: AsyncIterable<Uint8Array | string>, progress: TransferCounter): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -90,6 +109,23 @@ export async function prepareUpload(
   what: string,
   onProgress?: (p: TransferProgress) => void,
 ): Promise<PreparedUpload> {
+  if (source && 'data' in source && typeof source.data === 'string' && source.data.length > TEXT_CHUNK) {
+    const text = source.data;
+    // Buffer.byteLength counts as the encoder writes (a lone surrogate as the 3 bytes of U+FFFD).
+    const size = Buffer.byteLength(text, 'utf8');
+    const progress = new TransferCounter(onProgress, size);
+    const state = { closed: false };
+    const chunks = textChunks(text, progress, state);
+    return {
+      body: chunks,
+      contentLength: size,
+      progress,
+      dispose: () => {
+        state.closed = true;
+        chunks.return(undefined).catch(() => undefined);
+      },
+    };
+  }
   if (source && 'data' in source) {
     const data = typeof source.data === 'string' ? Buffer.from(source.data, 'utf8') : source.data;
     if (!(data instanceof Uint8Array)) throw badInput(`${what} failed: the data must be text or bytes.`);

@@ -80,7 +80,7 @@ export interface TransferOptions extends CallOptions {
   onProgress?: (progress: TransferProgress) => void;
 }
 
-/** What to upload: a file on disk (streamed), any readable stream, or bytes/text already in memory. */
+/** What to upload: a file on disk (streamed), any readable stream, or bytes/text already in memory (long text is encoded a slice at a time). */
 export type UploadSource =
   | { file: string }
   | { stream: Readable | AsyncIterable<Uint8Array>; size?: number }

@@ -29,6 +29,7 @@ export async function pushCsv(
   const result =
     'file' in source
       ? await client.uploadTable(tableName, { file: source.file }, transfer)
-      : await client.uploadTable(tableName, { data: Buffer.from(source.text, 'utf8') }, transfer);
+      : // Text goes up encoded a slice at a time (src/api/transfer.ts), never as a second full copy.
+        await client.uploadTable(tableName, { data: source.text }, transfer);
   return { result, shape };
 }

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
+import type { TransferProgress } from '../../src/api/types';
+import { pushCsv } from '../../src/platform/pushTable';
 import { IDS, sha256, useEmulator } from './harness';
 
 async function collect(run: (sink: PassThrough) => Promise<unknown>): Promise<string> {
@@ -21,6 +23,22 @@ describe('tables, dashboards and functions', () => {
     const byId = await collect((sink) => h.client.downloadTable(IDS.demogTable, { stream: sink }));
     assert.equal(byId, byName);
     await h.fails(h.client.downloadTable('Demo:nothing', { stream: new PassThrough() }), 'notFound', /Table Demo:nothing not found/);
+  });
+
+  it('pushes long CSV text (an unsaved editor) slice by slice, byte for byte, with progress', async () => {
+    // Over two 256 Ki-unit slices: a surrogate pair straddles the first boundary, multibyte text fills the
+    // rest, and a lone surrogate goes up as U+FFFD, as Buffer.from would encode it.
+    const text = `name,note\n${'a'.repeat(256 * 1024 - 11)}😀,x\n${'é,€\n'.repeat(60_000)}lone,\ud800\n${'z,😀\n'.repeat(40_000)}`;
+    const expected = Buffer.from(text, 'utf8');
+    const progress: TransferProgress[] = [];
+    const { result, shape } = await pushCsv(h.client, { text }, 'Pushes:long', { onProgress: (p) => progress.push(p) });
+    assert.equal(shape.columns, 2);
+    assert.equal(shape.bytes, expected.length);
+    const table = (await h.state()).tables.find((t) => t.ID === result.ID);
+    assert.equal(table?.bytes, expected.length);
+    assert.equal(table?.sha256, sha256(expected));
+    assert.deepEqual(progress.at(-1), { bytes: expected.length, total: expected.length });
+    assert.ok(progress.length >= 1);
   });
 
   it('uploads a table and reads the creation result; re-upload keeps the ID', async () => {
