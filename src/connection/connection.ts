@@ -15,9 +15,7 @@ const SERVERS_KEY = 'datagrok.servers';
 // Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
 const SIGNED_OUT_CONTEXT = 'datagrok.signedOut';
 
-function secretKey(baseUrl: string): string {
-  return `datagrok.apiKey:${baseUrl}`;
-}
+const secretKey = (baseUrl: string) => `datagrok.apiKey:${baseUrl}`;
 
 export class Connection implements vscode.Disposable {
   /** One client per server, with the key it was made with (a key changed elsewhere makes a new one). */
@@ -173,7 +171,7 @@ export class Connection implements vscode.Disposable {
     }
     // First use, or the key was changed (e.g. signed in again from another window).
     void cached?.client.close();
-    const client = this.createClient(baseUrl, key);
+    const client = createApiClient(baseUrl, key, this.log);
     this.clients.set(baseUrl, { key, client });
     this.log.info(`Requests to ${hostOf(baseUrl)} go ${this.route(baseUrl)}`);
     return client;
@@ -212,7 +210,7 @@ export class Connection implements vscode.Disposable {
     }
     const keyProblem = apiKeyProblem(key);
     if (keyProblem) throw badInput(keyProblem);
-    const probe = this.createClient(baseUrl, key);
+    const probe = createApiClient(baseUrl, key, this.log);
     let user: Group;
     try {
       user = await probe.currentUserGroup({ signal });
@@ -276,10 +274,6 @@ export class Connection implements vscode.Disposable {
     this.userLoaded.fire(user);
   }
 
-  private createClient(baseUrl: string, apiKey: string): DatagrokApi {
-    return createApiClient(baseUrl, apiKey, this.log);
-  }
-
   private forget(baseUrl: string): void {
     void this.clients.get(baseUrl)?.client.close();
     this.clients.delete(baseUrl);
@@ -296,8 +290,6 @@ export class Connection implements vscode.Disposable {
 
   dispose(): void {
     this.closeClients();
-    for (const s of this.subscriptions) {
-      s.dispose();
-    }
+    for (const s of this.subscriptions) s.dispose();
   }
 }
