@@ -111,7 +111,10 @@ async function installCodeServer(node: string, nodedir: string): Promise<void> {
   fs.mkdirSync(path.dirname(root), { recursive: true });
   const staging = fs.mkdtempSync(`${root}.partial-`);
   log(`installing code-server@${CODE_SERVER_VERSION} under Node 24 into ${staging} (a few minutes, once)`);
-  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'datagrok-vscode-test-host', private: true }));
+  // npm 11 asks for install scripts to be allowed by name: code-server's postinstall installs VS Code's
+  // own dependencies (building its native modules); argon2 loads its prebuilt binary.
+  const allowScripts = { 'code-server': true, argon2: true };
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'datagrok-vscode-test-host', private: true, allowScripts }));
   // Nothing of a surrounding `npm run` (npm_config_loglevel=silent from -s, npm_config_local_prefix,
   // npm_package_*) may reach the nested install: it installs into the staging folder on its own terms.
   const env: NodeJS.ProcessEnv = {};

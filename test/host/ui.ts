@@ -6,8 +6,8 @@
 // features' own buttons: a request's inline Approve (the row stays put) and Undo, the editor title
 // "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
 // command from the palette while signed out that signs in first and then continues, the Get Started
-// walkthrough, and a window reload after which the status bar names the user from the remembered
-// identity. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// walkthrough, and a window reload (a new extension host) after which the status bar names the user
+// from the remembered identity and the Runs view still lists the run made before it. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
 // emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -172,7 +172,9 @@ async function main(): Promise<number> {
       );
       await moment('approved');
       await clickToastButton(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'Undo', 'after approving');
-      await waitForToast(page, /^Undone: Bob Brown is no longer a member of Chemists\./, 'after Undo');
+      await waitForToast(page, /^Undone: Bob Brown is no longer a member of Chemists\./, 'after Undo').catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${await lastRequests(emulator.origin, 12)}`);
+      });
       await waitForRows(page, [/^Bob\b.* — to Chemists · approval undone$/, /^Carol\b.* — to Chemists$/], 'Groups tree after Undo');
       await pollUntil(
         page,
@@ -283,7 +285,7 @@ async function main(): Promise<number> {
       await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
     });
 
-    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request)', async () => {
+    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', async () => {
       // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
       // extension activates for the JSON editor and only the remembered identity can name the user.
       await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
@@ -297,6 +299,12 @@ async function main(): Promise<number> {
       const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
       const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
       if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+      // The run made before the reload is still in the Runs view: remembered in the global state, read
+      // back by the new window's extension host.
+      await page.locator('.activitybar [aria-label^="Datagrok"]').first().click();
+      const runs = page.locator('.part.sidebar .pane-header').filter({ hasText: /^Runs/ }).first();
+      if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
+      await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
     });
   }
 

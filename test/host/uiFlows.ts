@@ -78,6 +78,7 @@ const README_SHOTS: Array<[RegExp, string]> = [
   [/^the Groups tree shows the demo data/, 'groups.png'],
   [/-name-box\.png$/, 'push-name-box.png'],
   [/^runs add\.datagrok\.json from its CodeLens/, 'run-codelens.png'],
+  [/-runs-view\.png$/, 'runs-view.png'],
   [/^the explorer views list the server/, 'explorer-views.png'],
   [/-share-with-whom\.png$/, 'share-dashboard.png'],
   [/^signs out from the palette/, 'signed-out.png'],

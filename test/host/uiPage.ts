@@ -136,5 +136,16 @@ export async function clickToastButton(page: Page, pattern: RegExp, label: strin
   const toast = await waitForToast(page, pattern, what);
   if (!toast.buttons.includes(label)) throw new Error(`${what}: the notification "${toast.message}" has the buttons [${toast.buttons.join(', ')}], no "${label}"`);
   const item = page.locator('.notifications-toasts .notification-toast', { hasText: toast.message.slice(0, 40) }).first();
-  await item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first().click({ timeout: STEP_TIMEOUT });
+  const button = item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first();
+  // A notification closes when one of its buttons is clicked. A toast still sliding in (or re-laid out
+  // under a busy page) can take the click at a stale position: then it is still there, and is clicked again.
+  for (let attempt = 0; ; attempt++) {
+    await button.click({ timeout: STEP_TIMEOUT });
+    const closed = await item.waitFor({ state: 'detached', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (closed) return;
+    if (attempt === 2) throw new Error(`${what}: clicking "${label}" in the notification "${toast.message}" did not close it (3 tries)`);
+  }
 }
