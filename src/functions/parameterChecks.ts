@@ -61,7 +61,8 @@ export function typeProblem(p: FuncParam, value: unknown): string | undefined {
   else if (expected === 'any JSON value') ok = true;
   else ok = typeof value === 'string';
   if (ok) return undefined;
-  const wanted = type === 'int' ? 'an integer' : expected;
+  const article: Record<string, string> = { number: 'a number', boolean: 'a boolean', array: 'an array', object: 'an object', string: 'a string' };
+  const wanted = type === 'int' ? 'an integer' : (article[expected] ?? expected);
   return `"${p.name}" (${p.propertyType}) expects ${wanted}, not ${describe(value)}.`;
 }
 

@@ -18,6 +18,7 @@ import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './
 import { ensureHost } from './provision';
 import { testSettings } from './run';
 import { copyReadmeScreenshots, openInBrowserFlow, shareDashboardFlow } from './uiFlows';
+import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
@@ -226,6 +227,10 @@ async function main(): Promise<number> {
       await runs.click();
       await page.keyboard.press('Escape');
     });
+
+    await feature('a parameter file\'s mistakes are underlined and in Problems before running; completion offers the missing input', (moment) =>
+      parameterFileFlow(page, workspace, moment),
+    );
 
     await feature('the explorer views list the server: functions by package, tables, dashboards, file shares', async () => {
       // Groups collapsed, the four explorer views opened: each shows what the emulator has.

@@ -79,6 +79,8 @@ const README_SHOTS: Array<[RegExp, string]> = [
   [/-name-box\.png$/, 'push-name-box.png'],
   [/^runs add\.datagrok\.json from its CodeLens/, 'run-codelens.png'],
   [/-runs-view\.png$/, 'runs-view.png'],
+  [/-diagnostics\.png$/, 'parameter-file-problems.png'],
+  [/-completion\.png$/, 'parameter-file-completion.png'],
   [/^the explorer views list the server/, 'explorer-views.png'],
   [/-share-with-whom\.png$/, 'share-dashboard.png'],
   [/^signs out from the palette/, 'signed-out.png'],

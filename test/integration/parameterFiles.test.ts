@@ -111,7 +111,7 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
     const document = await open('wrong.datagrok.json', '{\n  "$function": "Demo:Add",\n  "a": "two",\n  "c": 1\n}\n');
     const problems = await datagrokDiagnostics(document.uri, (d) => d.length === 3);
     const byCode = new Map(problems.map((d) => [String(d.code), d]));
-    assert.match(byCode.get('wrongType')!.message, /"a" \(double\) expects number, not the string "two"/);
+    assert.match(byCode.get('wrongType')!.message, /"a" \(double\) expects a number, not the string "two"/);
     assert.match(byCode.get('unknownInput')!.message, /Demo:Add has no input "c"/);
     assert.equal(document.getText(byCode.get('unknownInput')!.range), '"c"');
     assert.match(byCode.get('missingInput')!.message, /needs the input "b"/);
