@@ -9,19 +9,10 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { networkOptions } from '../connection/networkSettings';
+import { MCP_ENV } from './mcp/env';
 
 export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
 
-/** The environment variables dist/mcp.js reads (src/agents/mcp/server.ts). */
-export const MCP_ENV = {
-  url: 'DATAGROK_SERVER_URL',
-  key: 'DATAGROK_API_KEY',
-  network: 'DATAGROK_NETWORK',
-  trusted: 'DATAGROK_WORKSPACE_TRUSTED',
-  timeouts: 'DATAGROK_TIMEOUTS',
-  stateFile: 'DATAGROK_CONNECTION_FILE',
-  state: 'DATAGROK_CONNECTION_STATE',
-} as const;
 
 export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

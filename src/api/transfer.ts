@@ -103,6 +103,26 @@ async function* countChunks(source: AsyncIterable<Uint8Array | string>, progress
   }
 }
 
+/** A body read chunk by chunk from `chunks` (counted into the progress); dispose stops and closes the source. */
+function streamedUpload(
+  size: number,
+  onProgress: ((p: TransferProgress) => void) | undefined,
+  chunks: (progress: TransferCounter, state: { closed: boolean }) => AsyncGenerator<Uint8Array>,
+): PreparedUpload {
+  const progress = new TransferCounter(onProgress, size);
+  const state = { closed: false };
+  const body = chunks(progress, state);
+  return {
+    body,
+    contentLength: size,
+    progress,
+    dispose: () => {
+      state.closed = true;
+      body.return(undefined).catch(() => undefined);
+    },
+  };
+}
+
 /** Opens an upload source as a request body with its length and a progress counter. */
 export async function prepareUpload(
   source: UploadSource,
@@ -113,18 +133,7 @@ export async function prepareUpload(
     const text = source.data;
     // Buffer.byteLength counts as the encoder writes (a lone surrogate as the 3 bytes of U+FFFD).
     const size = Buffer.byteLength(text, 'utf8');
-    const progress = new TransferCounter(onProgress, size);
-    const state = { closed: false };
-    const chunks = textChunks(text, progress, state);
-    return {
-      body: chunks,
-      contentLength: size,
-      progress,
-      dispose: () => {
-        state.closed = true;
-        chunks.return(undefined).catch(() => undefined);
-      },
-    };
+    return streamedUpload(size, onProgress, (progress, state) => textChunks(text, progress, state));
   }
   if (source && 'data' in source) {
     const data = typeof source.data === 'string' ? Buffer.from(source.data, 'utf8') : source.data;
@@ -144,18 +153,8 @@ export async function prepareUpload(
         cause: err,
       });
     }
-    const progress = new TransferCounter(onProgress, size);
-    const state = { closed: false };
-    const chunks = readFileChunks(source.file, size, progress, state);
-    return {
-      body: chunks,
-      contentLength: size,
-      progress,
-      dispose: () => {
-        state.closed = true;
-        chunks.return(undefined).catch(() => undefined);
-      },
-    };
+    const file = source.file;
+    return streamedUpload(size, onProgress, (progress, state) => readFileChunks(file, size, progress, state));
   }
   if (source && 'stream' in source && source.stream) {
     const s = source.stream;

@@ -14,17 +14,9 @@ import { Catalog } from '../../platform/catalog';
 import { GroupsModel } from '../../platform/groups';
 import { type OperationContext, operation, OPERATIONS } from '../operations';
 import { errorMessage, SIGN_IN } from '../operations/errors';
+import { MCP_ENV as ENV } from './env';
 import { NodeFiles } from './localFiles';
 
-const ENV = {
-  url: 'DATAGROK_SERVER_URL',
-  key: 'DATAGROK_API_KEY',
-  network: 'DATAGROK_NETWORK',
-  trusted: 'DATAGROK_WORKSPACE_TRUSTED',
-  timeouts: 'DATAGROK_TIMEOUTS',
-  stateFile: 'DATAGROK_CONNECTION_FILE',
-  state: 'DATAGROK_CONNECTION_STATE',
-};
 
 export const STALE =
   'The Datagrok connection in VS Code changed since this MCP server started (signed out, signed in again or switched server): restart the Datagrok MCP server (MCP: List Servers → Datagrok → Restart Server).';
