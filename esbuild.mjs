@@ -2,7 +2,8 @@
 // - dist/extension.js, from src/extension.ts: what activation loads;
 // - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (undici), loaded by
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
-// - dist/papaparse.js: packages src/platform/lazyModules.ts loads on first use (LAZY_MODULES);
+// - dist/papaparse.js, dist/jsonc-parser.js: packages src/platform/lazyModules.ts loads on first use
+//   (LAZY_MODULES);
 // - dist/mcp.js, from src/agents/mcp/server.ts: the MCP server, a separate Node process (no vscode), with
 //   its own copy of the API client and the agents' operations.
 // esbuild splits code only for ES modules, hence more entry points rather than a split.
@@ -16,13 +17,13 @@ const outdirAt = process.argv.indexOf('--outdir');
 const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 
 /** Packages that src/platform/lazyModules.ts loads on first use: each its own file in dist/. */
-const LAZY_MODULES = { papaparse: 'papaparse' };
+const LAZY_MODULES = { papaparse: 'papaparse', 'jsonc-parser': 'jsonc-parser' };
 
 /** In dist/extension.js, the lazy loaders' `require`s load the other bundles. */
 const lazyLoads = {
   name: 'lazy-loads',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.\/api|papaparse)$/ }, (args) => {
+    build.onResolve({ filter: /^(\.\.\/api|papaparse|jsonc-parser)$/ }, (args) => {
       if (args.kind !== 'require-call') return undefined;
       const loader = path.basename(args.importer);
       if (loader === 'lazyApi.ts' && args.path === '../api') return { path: './api.js', external: true };
