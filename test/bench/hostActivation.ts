@@ -10,6 +10,7 @@
 //   node out/test/bench/hostActivation.js [--runs 3]
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { remoteUri, shortTempDir, startCodeServer } from '../host/codeServer';
@@ -79,8 +80,8 @@ async function main(): Promise<number> {
   const workbench = await openBrowser(host.chromium);
   const runner = path.join(__dirname, 'hostActivationRunner.js');
 
-  console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; target <= ${TARGET_MS} ms each):`);
-  let failures = 0;
+  const load = os.loadavg()[0].toFixed(1);
+  console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
   for (const { cause, title, expected } of CAUSES) {
     // A workspace per cause: a window restores what the previous one on it had open.
     const workspace = path.join(stateDir, `workspace-${cause}`);
@@ -120,12 +121,13 @@ async function main(): Promise<number> {
     const totals = results.map((r) => r.codeLoadingMs + r.activateCallMs);
     const total = median(totals);
     const ok = total <= TARGET_MS;
-    if (!ok) failures++;
     const ms = (pick: (r: HostActivation) => number) => `${median(results.map(pick))} ms`;
     console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${ok ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`}`);
-    console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more; host marks: load ${median(results.map((r) => r.marks?.loadMs ?? Number.NaN)).toFixed(1)} ms, activate ${median(results.map((r) => r.marks?.activateMs ?? Number.NaN)).toFixed(1)} ms`);
+    console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more; the host's marks around require() and activate(): load ${median(results.map((r) => r.marks?.loadMs ?? Number.NaN)).toFixed(1)} ms, activate ${median(results.map((r) => r.marks?.activateMs ?? Number.NaN)).toFixed(1)} ms`);
   }
-  return failures === 0 ? 0 : 1;
+  // Figures, not a test (as the other benches): a figure above its target is printed as ABOVE, the exit
+  // status is for a run that could not measure.
+  return 0;
 }
 
 if (require.main === module) {
