@@ -83,12 +83,13 @@ async function main(): Promise<number> {
   const load = os.loadavg()[0].toFixed(1);
   console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
   for (const { cause, title, expected } of CAUSES) {
-    // A workspace per cause: a window restores what the previous one on it had open.
-    const workspace = path.join(stateDir, `workspace-${cause}`);
-    fs.mkdirSync(workspace, { recursive: true });
-    fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
     const results: HostActivation[] = [];
     for (let run = 0; run < runs; run++) {
+      // A workspace per run: a window restores what the previous one on its workspace had open (the
+      // view, an editor), which would activate the extension before the trigger.
+      const workspace = path.join(stateDir, `workspace-${cause}-${run}`);
+      fs.mkdirSync(workspace, { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
       const resultFile = path.join(stateDir, `${cause}-${run}.json`);
       const payload: Array<[string, string]> = [
         ['extensionDevelopmentPath', remoteUri(server, cause === 'json' ? extension : extensionWithoutJson)],
