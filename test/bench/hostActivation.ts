@@ -7,7 +7,7 @@
 // call activate, as Developer: Show Running Extensions shows it. Offline: nothing is fetched; the
 // settings point datagrok.serverUrl at a closed local port and no one signs in.
 //
-//   node out/test/bench/hostActivation.js [--runs 3]
+//   node out/test/bench/hostActivation.js [--runs 3] [--profile DIR]   (DIR: a .cpuprofile of the host per cause)
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -60,7 +60,10 @@ function withoutJsonActivation(from: string, dir: string): void {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, profile: { type: 'string' } } });
+  // --profile DIR: a CPU profile of the extension host from the trigger to the end of activation, per cause.
+  const profileDir = values.profile ? path.resolve(values.profile) : undefined;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
   const runs = Math.max(1, Number(values.runs) || 3);
   const host = await ensureHost();
   const stateDir = shortTempDir('dgact-');
@@ -94,7 +97,7 @@ async function main(): Promise<number> {
       const payload: Array<[string, string]> = [
         ['extensionDevelopmentPath', remoteUri(server, cause === 'json' ? extension : extensionWithoutJson)],
         ['extensionTestsPath', remoteUri(server, runner)],
-        ['extensionEnvironment', JSON.stringify({ DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace })],
+        ['extensionEnvironment', JSON.stringify({ DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) })],
         ['skipWelcome', 'true'],
         ['skipReleaseNotes', 'true'],
       ];

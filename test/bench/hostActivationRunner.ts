@@ -6,6 +6,7 @@
 // host's performance marks around the activation are kept beside them as a cross-check. The result goes
 // to DATAGROK_BENCH_RESULT as JSON. Not a test: the launcher prints and judges the figures.
 import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -82,6 +83,22 @@ function marks(): { loadMs: number; activateMs: number } | undefined {
   return { loadMs: didLoad - willLoad, activateMs: didActivate - willActivate };
 }
 
+/** A CPU profile of this extension host from now (node:inspector); the returned function stops it. */
+async function startProfile(): Promise<() => Promise<object>> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<{ profile?: object }>((resolve, reject) => session.post(method, params, (error, answer) => (error ? reject(error) : resolve(answer as { profile?: object }))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    return profile ?? {};
+  };
+}
+
 export async function run(): Promise<void> {
   const cause = process.env['DATAGROK_BENCH_CAUSE'] ?? '';
   const resultFile = process.env['DATAGROK_BENCH_RESULT'] ?? '';
@@ -99,8 +116,10 @@ export async function run(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 3000));
     }
     result.activeBeforeTrigger = extension.isActive;
+    const profiler = process.env['DATAGROK_BENCH_PROFILE'] ? await startProfile() : undefined;
     await trigger(cause, workspace);
     await until(() => (extension.isActive ? true : undefined), 'the extension to be active');
+    if (profiler) fs.writeFileSync(path.join(process.env['DATAGROK_BENCH_PROFILE'] ?? '', `${cause}.cpuprofile`), JSON.stringify(await profiler()));
     // Extension, Eager, Load Code, Call Activate, Finish Activate, Event, By.
     const [, eager, load, call, finish, event] = await statsRow();
     Object.assign(result, {
