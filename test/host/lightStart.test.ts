@@ -31,6 +31,13 @@ describe('Light start (the built bundles)', function () {
     assert.match(extension, /require\("\.\/jsonc-parser\.js"\)/);
   });
 
+  it('dist/extension.js makes one namespace object for vscode, not one per module (esbuild.mjs, one-vscode-namespace)', () => {
+    const extension = read('extension.js');
+    const shared = extension.match(/\(__dgVscode\?\?=[\w$]+\(require\("vscode"\)\)\)/g) ?? [];
+    assert.ok(shared.length > 1, 'no shared vscode namespace in dist/extension.js');
+    assert.equal(extension.match(/require\("vscode"\)/g)?.length, shared.length, 'a require("vscode") outside the shared namespace');
+  });
+
   it('dist/api.js holds the client with undici; the lazy bundles load in plain Node without vscode', () => {
     assert.ok(read('api.js').includes('llhttp'), 'dist/api.js lacks undici');
     const script = `const api = require(${JSON.stringify(path.join(dist, 'api.js'))});
