@@ -1,8 +1,9 @@
 // Reading a JSON document (dashboard layout, parameter file) with comments allowed, and saying exactly
 // where it is broken. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { badInput } from '../api/errors';
+import { jsoncParser } from '../platform/lazyModules';
 
 /** Line and column (1-based) of an offset in text. */
 export function positionOf(text: string, offset: number): { line: number; column: number } {
@@ -15,6 +16,7 @@ export function positionOf(text: string, offset: number): { line: number; column
 /** Parses JSON with comments and trailing commas allowed; the root must be an object. */
 export function parseJsonObject(text: string, what: string): Record<string, unknown> {
   const errors: ParseError[] = [];
+  const { parse, printParseErrorCode } = jsoncParser();
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   if (errors.length > 0) {
     const first = errors[0];

@@ -1,8 +1,8 @@
 // Parameter files: a JSON object (comments allowed) whose keys are a function's inputs, with an optional
 // "$function": "Package:Name" naming the function. Pure: no vscode here.
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { badInput } from '../api/errors';
+import { jsoncParser } from '../platform/lazyModules';
 import { parseJsonObject } from './jsonc';
 
 /** The key naming the function; never sent to the server. */
@@ -56,6 +56,7 @@ export function withoutToolingKeys(object: Record<string, unknown>): Record<stri
  */
 export function declaredFunction(text: string): { name: string; offset: number } | undefined {
   if (!text.includes(`"${FUNCTION_KEY}"`)) return undefined;
+  const { findNodeAtLocation, parseTree } = jsoncParser();
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   if (root?.type !== 'object') return undefined;
   const node = findNodeAtLocation(root, [FUNCTION_KEY]);

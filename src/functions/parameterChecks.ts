@@ -1,8 +1,9 @@
 // What is wrong with a parameter file, given its function's signature, and the edits that fix it: unknown
 // inputs, missing required inputs, values of the wrong JSON type or outside the choices, `$csv` files that
 // do not exist. Pure: no vscode here; positions are offsets into the text.
-import { applyEdits, findNodeAtLocation, modify, type Node, parseTree } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import type { FuncInfo, FuncParam } from '../api/types';
+import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, placeholderOf } from '../platform/signature';
 import { FUNCTION_KEY } from './parameterFile';
 
@@ -21,7 +22,7 @@ const TOOLING_KEYS = new Set([FUNCTION_KEY, '$schema']);
 const CSV_KEY = '$csv';
 
 export function rootOf(text: string): Node | undefined {
-  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const root = jsoncParser().parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   return root?.type === 'object' ? root : undefined;
 }
 
@@ -107,7 +108,7 @@ export function checkParameters(text: string, func: FuncInfo, csvExists?: (path:
     if (p.choices && p.choices.length > 0 && v !== null && !p.choices.includes(String(v))) {
       problems.push({ code: 'notAChoice', message: `"${name}" must be one of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}.`, offset: value.offset, length: value.length, input: name });
     }
-    const csv = p.propertyType.toLowerCase() === 'dataframe' && value.type === 'object' ? findNodeAtLocation(value, [CSV_KEY]) : undefined;
+    const csv = p.propertyType.toLowerCase() === 'dataframe' && value.type === 'object' ? jsoncParser().findNodeAtLocation(value, [CSV_KEY]) : undefined;
     if (csv?.type === 'string' && csvExists && !csvExists(String(csv.value))) {
       problems.push({ code: 'missingCsv', message: `The CSV file "${String(csv.value)}" does not exist (paths are relative to this file).`, offset: csv.offset, length: csv.length, input: name });
     }
@@ -139,6 +140,7 @@ export function withMissingInputs(text: string, func: FuncInfo): string | undefi
   if (missing.length === 0) return undefined;
   const formattingOptions = { insertSpaces: true, tabSize: indentOf(text), eol: text.includes('\r\n') ? '\r\n' : '\n' };
   let result = text;
+  const { applyEdits, modify } = jsoncParser();
   for (const p of missing) result = applyEdits(result, modify(result, [p.name], initialValue(p), { formattingOptions }));
   return result;
 }
@@ -146,6 +148,7 @@ export function withMissingInputs(text: string, func: FuncInfo): string | undefi
 /** The text without the root property `name`. */
 export function withoutInput(text: string, name: string): string {
   const formattingOptions = { insertSpaces: true, tabSize: indentOf(text), eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  const { applyEdits, modify } = jsoncParser();
   return applyEdits(text, modify(text, [name], undefined, { formattingOptions }));
 }
 

@@ -1,8 +1,9 @@
 // Completion in parameter files: function names in the "$function" value, the function's inputs not yet
 // present at property-name positions of the root, and an input's choices in its value.
-import { getLocation, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
+import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, signatureLine } from '../platform/signature';
 import { initialValue, propertiesOf, rootOf } from './parameterChecks';
 import { FUNCTION_KEY } from './parameterFile';
@@ -16,7 +17,7 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
     if (!isParameterFile(document)) return [];
     const text = document.getText();
     const offset = document.offsetAt(position);
-    const location = getLocation(text, offset);
+    const location = jsoncParser().getLocation(text, offset);
     const node = location.previousNode;
     const stringRange = node && (node.type === 'string' || node.type === 'property') && node.offset <= offset && offset <= node.offset + node.length ? rangeOf(document, node) : undefined;
 

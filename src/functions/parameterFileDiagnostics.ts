@@ -3,10 +3,10 @@
 // when the server cannot be reached: only what is known to be wrong.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findNodeAtLocation } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { FuncInfo } from '../api/types';
+import { jsoncParser } from '../platform/lazyModules';
 import { type ParameterProblem, checkParameters, closestName, rootOf } from './parameterChecks';
 import { declaredFunction, FUNCTION_KEY, functionNameProblem } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
@@ -75,7 +75,7 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
     const text = document.getText();
     const declared = declaredFunction(text);
     const root = declared && rootOf(text);
-    const node = root ? findNodeAtLocation(root, [FUNCTION_KEY]) : undefined;
+    const node = root ? jsoncParser().findNodeAtLocation(root, [FUNCTION_KEY]) : undefined;
     if (!declared || !node) return [];
     const at = { offset: node.offset, length: node.length };
     const badName = functionNameProblem(declared.name);

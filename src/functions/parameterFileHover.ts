@@ -1,8 +1,8 @@
 // Hover in parameter files: the signature on the "$function" value, an input's type, default, whether it
 // is required and its description on the input's key.
-import { findNodeAtOffset, parseTree } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
+import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, outputsOf } from '../platform/signature';
 import { FUNCTION_KEY } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
@@ -14,6 +14,7 @@ export class ParameterFileHoverProvider implements vscode.HoverProvider {
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     if (!isParameterFile(document)) return undefined;
     const text = document.getText();
+    const { findNodeAtOffset, parseTree } = jsoncParser();
     const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
     if (root?.type !== 'object') return undefined;
     const node = findNodeAtOffset(root, document.offsetAt(position));

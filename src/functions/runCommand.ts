@@ -10,7 +10,6 @@
 // options is refused (the palette asks, and offers to add "$function" to the file).
 import * as path from 'node:path';
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
-import { modify } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput, DatagrokError } from '../api/errors';
@@ -18,6 +17,7 @@ import { hostOf } from '../api/names';
 import { readUserText } from '../core/documents';
 import type { Services } from '../services';
 import { uriOption } from '../core/options';
+import { jsoncParser } from '../platform/lazyModules';
 import type { RecentEntities } from '../platform/recent';
 import { pushCsvParameters } from './csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
@@ -90,7 +90,7 @@ async function readParameterFile(uri: vscode.Uri, what: string): Promise<Paramet
 async function addFunctionKey(uri: vscode.Uri, functionName: string): Promise<void> {
   const document = await vscode.workspace.openTextDocument(uri);
   const text = document.getText();
-  const edits = modify(text.trim() === '' ? '{}' : text, [FUNCTION_KEY], functionName, {
+  const edits = jsoncParser().modify(text.trim() === '' ? '{}' : text, [FUNCTION_KEY], functionName, {
     formattingOptions: { insertSpaces: true, tabSize: 2, eol: document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n' },
     getInsertionIndex: () => 0,
   });

@@ -1,5 +1,6 @@
 // A light start, checked on the built files: dist/extension.js (what activation loads) holds neither
-// undici nor papaparse and loads them through dist/api.js and dist/papaparse.js, which exist and load in
+// undici, papaparse nor jsonc-parser and loads them through dist/api.js, dist/papaparse.js and
+// dist/jsonc-parser.js, which exist and load in
 // plain Node. That activation loads nothing else from dist/ is checked in the real host
 // (test/integration/activation.test.ts); that the first request works, by every integration suite.
 import * as assert from 'node:assert/strict';
@@ -15,25 +16,36 @@ describe('Light start (the built bundles)', function () {
   this.timeout(120_000);
 
   before(() => {
-    if (['extension.js', 'api.js', 'papaparse.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
+    if (['extension.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
 
-  it('dist/extension.js holds neither undici nor papaparse, and requires their bundles lazily', () => {
+  it('dist/extension.js holds neither undici, papaparse nor jsonc-parser, and requires their bundles lazily', () => {
     const extension = read('extension.js');
-    // undici's HTTP parser (llhttp) and its user agent name; papaparse's table of bad delimiters.
-    for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
+    // undici's HTTP parser (llhttp) and its user agent name; papaparse's table of bad delimiters;
+    // jsonc-parser's error code names.
+    for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
     assert.match(extension, /require\("\.\/api\.js"\)/);
     assert.match(extension, /require\("\.\/papaparse\.js"\)/);
+    assert.match(extension, /require\("\.\/jsonc-parser\.js"\)/);
   });
 
-  it('dist/api.js holds the client with undici; both lazy bundles load in plain Node without vscode', () => {
+  it('dist/extension.js makes one namespace object for vscode, not one per module (esbuild.mjs, one-vscode-namespace)', () => {
+    const extension = read('extension.js');
+    const shared = extension.match(/\(__dgVscode\?\?=[\w$]+\(require\("vscode"\)\)\)/g) ?? [];
+    assert.ok(shared.length > 1, 'no shared vscode namespace in dist/extension.js');
+    assert.equal(extension.match(/require\("vscode"\)/g)?.length, shared.length, 'a require("vscode") outside the shared namespace');
+  });
+
+  it('dist/api.js holds the client with undici; the lazy bundles load in plain Node without vscode', () => {
     assert.ok(read('api.js').includes('llhttp'), 'dist/api.js lacks undici');
     const script = `const api = require(${JSON.stringify(path.join(dist, 'api.js'))});
 const papa = require(${JSON.stringify(path.join(dist, 'papaparse.js'))});
+const jsonc = require(${JSON.stringify(path.join(dist, 'jsonc-parser.js'))});
 if (typeof api.createClient !== 'function') throw new Error('no createClient');
-if (papa.parse('a,b').data[0][1] !== 'b') throw new Error('papaparse does not parse');`;
+if (papa.parse('a,b').data[0][1] !== 'b') throw new Error('papaparse does not parse');
+if (jsonc.parse('{ // c\\n "a": 1, }', [], { allowTrailingComma: true }).a !== 1) throw new Error('jsonc-parser does not parse');`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(run.status, 0, run.stderr);
   });

@@ -1,0 +1,151 @@
+// Activation time in the real VS Code host, per activation cause: the Datagrok view opened (onView),
+// an editor on a datagrok: resource (onFileSystem:datagrok), a JSON file opened (onLanguage:json).
+// One code-server (test/host's launcher) with the production bundle as the development extension; every
+// run is a fresh window, so a fresh extension host, whose runner (hostActivationRunner.ts) does only that
+// one thing and reads VS Code's own figures for the activation (Developer: Startup Performance's
+// Extension Activation Stats: load code, call activate, finish activate, the event). Total = load code +
+// call activate, as Developer: Show Running Extensions shows it. Offline: nothing is fetched; the
+// settings point datagrok.serverUrl at a closed local port and no one signs in.
+//
+//   node out/test/bench/hostActivation.js [--runs 3] [--profile DIR]   (DIR: a .cpuprofile of the host per cause)
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { remoteUri, shortTempDir, startCodeServer } from '../host/codeServer';
+import { repoRoot } from '../host/paths';
+import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from '../host/processes';
+import { ensureHost } from '../host/provision';
+import { listVsixFiles } from '../host/vsix';
+import { openBrowser, recordConsole, workbenchUrl } from '../host/workbench';
+import type { HostActivation } from './hostActivationRunner';
+
+const TARGET_MS = 20;
+const RUN_TIMEOUT_MS = 180_000;
+
+const CAUSES = [
+  { cause: 'view', title: 'the Datagrok view opened', expected: /^onView:datagrok\./ },
+  { cause: 'datagrok-editor', title: 'an editor on a datagrok: file', expected: /^onFileSystem:datagrok$/ },
+  { cause: 'json', title: 'a JSON file opened', expected: /^onLanguage:json$/ },
+] as const;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** What the .vsix ships, with the production bundle built into its dist/ (the repository's dist/ untouched). */
+function productionExtension(dir: string): void {
+  for (const file of listVsixFiles()) {
+    if (file.startsWith('dist/')) continue;
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
+  }
+  execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--production', '--outdir', path.join(dir, 'dist')], { cwd: repoRoot, stdio: 'ignore' });
+}
+
+/**
+ * The same extension without the onLanguage:json/jsonc activation events. VS Code 1.139 opens the user's
+ * chatLanguageModels.json as a JSON model about a second after startup in every window (even with
+ * chat.disableAIFeatures), which activates every onLanguage:json extension: the view and datagrok:
+ * causes can only be seen alone without it. The code that activates is the same.
+ */
+function withoutJsonActivation(from: string, dir: string): void {
+  fs.cpSync(from, dir, { recursive: true });
+  const manifestFile = path.join(dir, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { activationEvents: string[] };
+  manifest.activationEvents = manifest.activationEvents.filter((event) => !/^onLanguage:jsonc?$/.test(event));
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, profile: { type: 'string' } } });
+  // --profile DIR: a CPU profile of the extension host from the trigger to the end of activation, per cause.
+  const profileDir = values.profile ? path.resolve(values.profile) : undefined;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const runs = Math.max(1, Number(values.runs) || 3);
+  const host = await ensureHost();
+  const stateDir = shortTempDir('dgact-');
+  if (!process.env['DATAGROK_TEST_KEEP']) removeAfterStop(stateDir);
+  const extension = path.join(stateDir, 'extension');
+  productionExtension(extension);
+  const extensionWithoutJson = path.join(stateDir, 'extension-without-json');
+  withoutJsonActivation(extension, extensionWithoutJson);
+  const server = await startCodeServer(host, {
+    stateDir,
+    port: await freePort(),
+    smokeTestDriver: true,
+    // No sign-in, no server: activation must not need one.
+    settings: { 'chat.disableAIFeatures': true },
+    logFile: path.join(stateDir, 'code-server.log'),
+  });
+  const workbench = await openBrowser(host.chromium);
+  const runner = path.join(__dirname, 'hostActivationRunner.js');
+
+  const load = os.loadavg()[0].toFixed(1);
+  console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
+  for (const { cause, title, expected } of CAUSES) {
+    const results: HostActivation[] = [];
+    for (let run = 0; run < runs; run++) {
+      // A workspace per run: a window restores what the previous one on its workspace had open (the
+      // view, an editor), which would activate the extension before the trigger.
+      const workspace = path.join(stateDir, `workspace-${cause}-${run}`);
+      fs.mkdirSync(workspace, { recursive: true });
+      fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
+      const resultFile = path.join(stateDir, `${cause}-${run}.json`);
+      const payload: Array<[string, string]> = [
+        ['extensionDevelopmentPath', remoteUri(server, cause === 'json' ? extension : extensionWithoutJson)],
+        ['extensionTestsPath', remoteUri(server, runner)],
+        ['extensionEnvironment', JSON.stringify({ DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) })],
+        ['skipWelcome', 'true'],
+        ['skipReleaseNotes', 'true'],
+      ];
+      const context = await workbench.browser.newContext({ viewport: { width: 1400, height: 900 } });
+      try {
+        const page = await context.newPage();
+        const consoleLog = recordConsole(page, path.join(stateDir, `console-${cause}-${run}.log`));
+        onStop(() => new Promise<void>((resolve) => consoleLog.end(resolve)));
+        const exited = new Promise<void>((resolve, reject) => {
+          void page.exposeFunction('codeAutomationExit', () => resolve());
+          setTimeout(() => reject(new Error(`no result within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS).unref();
+        });
+        await page.goto(workbenchUrl(server.origin, workspace, payload), { timeout: 60_000 });
+        await exited;
+        consoleLog.end();
+      } finally {
+        await context.close().catch(() => undefined);
+      }
+      const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostActivation;
+      if (result.error) throw new Error(`${title}: ${result.error}`);
+      if (result.activeBeforeTrigger) throw new Error(`${title}: the extension was active before the trigger`);
+      if (!expected.test(result.activationEvent)) throw new Error(`${title}: VS Code reports the activation event "${result.activationEvent}", expected ${expected}`);
+      results.push(result);
+    }
+    const totals = results.map((r) => r.codeLoadingMs + r.activateCallMs);
+    const total = median(totals);
+    const ok = total <= TARGET_MS;
+    const ms = (pick: (r: HostActivation) => number) => `${median(results.map(pick))} ms`;
+    console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${ok ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`}`);
+    console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more; the host's marks around require() and activate(): load ${median(results.map((r) => r.marks?.loadMs ?? Number.NaN)).toFixed(1)} ms, activate ${median(results.map((r) => r.marks?.activateMs ?? Number.NaN)).toFixed(1)} ms`);
+  }
+  // Figures, not a test (as the other benches): a figure above its target is printed as ABOVE, the exit
+  // status is for a run that could not measure.
+  return 0;
+}
+
+if (require.main === module) {
+  stopAllOnSignals();
+  let code = 1;
+  main()
+    .then((result) => {
+      code = result;
+    })
+    .catch((error: unknown) => {
+      console.error(`[bench] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    })
+    .finally(async () => {
+      await stopAll();
+      process.exit(code);
+    });
+}
