@@ -14,3 +14,8 @@ export interface Services {
   /** What is known about the active server: groups, tables and dashboards made here, files seen. */
   readonly platform: Platform;
 }
+
+/** What an explorer view of the server's entities (Tables, Dashboards) takes from the services. */
+export function entityViewDeps(s: Services) {
+  return { log: s.log, subscriptions: s.context.subscriptions, connection: s.connection, catalog: s.platform.catalog };
+}

@@ -1,13 +1,12 @@
 // The Dashboards view: the server's dashboards (each lists its tables), else the ones created here.
 import type { ProjectInfo } from '../api/types';
-import type { Services } from '../services';
+import { entityViewDeps, type Services } from '../services';
 import { dashboardRow } from '../ui/entityNodes';
 import { createEntityView, type EntityView } from '../ui/entityView';
 
 export function createDashboardsView(services: Services): EntityView {
   const { catalog, dashboards } = services.platform;
-  const deps = { log: services.log, subscriptions: services.context.subscriptions, connection: services.connection, catalog };
-  return createEntityView<ProjectInfo>(deps, {
+  return createEntityView<ProjectInfo>(entityViewDeps(services), {
     view: 'datagrok.dashboards',
     kind: 'dashboard',
     noun: 'dashboards',

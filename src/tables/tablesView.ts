@@ -3,14 +3,13 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import type { CreationResult, TableInfo } from '../api/types';
 import type { CommandInvocation } from '../core/commands';
-import type { Services } from '../services';
+import { entityViewDeps, type Services } from '../services';
 import { tableRow, TablesForDashboard } from '../ui/entityNodes';
 import { createEntityView, type EntityView, selectedEntities } from '../ui/entityView';
 
 export function createTablesView(services: Services): EntityView {
   const { catalog, tables } = services.platform;
-  const deps = { log: services.log, subscriptions: services.context.subscriptions, connection: services.connection, catalog };
-  return createEntityView<TableInfo>(deps, {
+  return createEntityView<TableInfo>(entityViewDeps(services), {
     view: 'datagrok.tables',
     kind: 'table',
     noun: 'tables',

@@ -6,6 +6,7 @@ import { isDatagrokError } from '../api/errors';
 import type { CreationResult } from '../api/types';
 import { UserCancelled } from '../core/commands';
 import type { RememberedEntity } from '../platform/recent';
+import { BACK, runStep, stepPick } from './quickSteps';
 
 /** An entity the server listed, as a pick shows it. */
 export interface ServerEntity {
@@ -72,18 +73,11 @@ export function searchAsYouType(
 }
 
 /** Resolves with the picked entity's ID, or the typed text; rejects with UserCancelled when dismissed. */
-export function pickEntity(
+export async function pickEntity(
   remembered: RememberedEntity[],
   ui: { title: string; placeholder: string; search?: EntitySearch; step?: number; totalSteps?: number },
 ): Promise<string> {
-  const quickPick = vscode.window.createQuickPick<EntityItem>();
-  quickPick.title = ui.title;
-  quickPick.step = ui.step;
-  quickPick.totalSteps = ui.totalSteps;
-  quickPick.placeholder = ui.placeholder;
-  quickPick.ignoreFocusOut = true;
-  quickPick.matchOnDescription = true;
-  quickPick.matchOnDetail = true;
+  const quickPick = stepPick<EntityItem>(ui);
   let found: EntityItem[] = [];
   const update = () => {
     const typed = quickPick.value.trim();
@@ -96,23 +90,20 @@ export function pickEntity(
     found = items;
     update();
   });
-  return new Promise<string>((resolve, reject) => {
-    let done = false;
-    quickPick.onDidChangeValue(update);
-    quickPick.onDidAccept(() => {
-      const picked = quickPick.selectedItems[0] ?? quickPick.activeItems[0];
-      if (!picked?.value) return;
-      done = true;
-      resolve(picked.value);
-      quickPick.dispose();
-    });
-    quickPick.onDidHide(() => {
-      stop();
-      if (!done) reject(new UserCancelled());
-      quickPick.dispose();
-    });
-    quickPick.show();
-  });
+  const picked = await runStep<string>(
+    quickPick,
+    (finish) => {
+      quickPick.onDidChangeValue(update);
+      quickPick.onDidAccept(() => {
+        const item = quickPick.selectedItems[0] ?? quickPick.activeItems[0];
+        if (item?.value) finish(item.value);
+      });
+    },
+    stop,
+  );
+  // No Back button is shown, so BACK never comes; were it to, it would end the pick like a dismissal.
+  if (picked === BACK) throw new UserCancelled();
+  return picked;
 }
 
 /** Tells the user what was made, with "Open in Browser" and "Copy ID". Never awaited. */

@@ -1,8 +1,9 @@
 // A quick pick of groups looked up on the server as the user types: one to join (groups feature),
 // several to share a dashboard with (dashboards feature).
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Group } from '../api/types';
 import { UserCancelled } from '../core/commands';
+import { stepPick } from './quickSteps';
 
 interface GroupItem extends vscode.QuickPickItem {
   group?: Group;
@@ -44,15 +45,7 @@ export interface GroupLookupPick {
  * UserCancelled when dismissed.
  */
 export function pickGroupsByLookup(options: GroupLookupPick): Promise<Group[]> {
-  const pick = vscode.window.createQuickPick<GroupItem>();
-  pick.title = options.title;
-  pick.step = options.step;
-  pick.totalSteps = options.totalSteps;
-  pick.placeholder = options.placeholder;
-  pick.canSelectMany = options.canSelectMany ?? false;
-  pick.ignoreFocusOut = options.ignoreFocusOut ?? false;
-  pick.matchOnDescription = true;
-  pick.matchOnDetail = true;
+  const pick = stepPick<GroupItem>({ ...options, ignoreFocusOut: options.ignoreFocusOut ?? false });
   let ticked: GroupItem[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: AbortController | undefined;

@@ -22,6 +22,52 @@ function setup(input: vscode.QuickInput & { buttons: readonly vscode.QuickInputB
   if (ui.back) input.buttons = [vscode.QuickInputButtons.Back];
 }
 
+export interface PickUi extends StepUi {
+  placeholder?: string;
+  canSelectMany?: boolean;
+  /** Stays open when focus moves elsewhere (default true). */
+  ignoreFocusOut?: boolean;
+}
+
+/** A quick pick with the step's title, counter, placeholder and Back button, matching on descriptions and details too. */
+export function stepPick<T extends vscode.QuickPickItem>(ui: PickUi): vscode.QuickPick<T> {
+  const pick = vscode.window.createQuickPick<T>();
+  setup(pick, ui);
+  pick.placeholder = ui.placeholder;
+  pick.canSelectMany = ui.canSelectMany ?? false;
+  pick.ignoreFocusOut = ui.ignoreFocusOut ?? true;
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  return pick;
+}
+
+type StepInput = vscode.QuickInput & { readonly onDidTriggerButton: vscode.Event<vscode.QuickInputButton> };
+
+/**
+ * Shows a step and settles with what `wire` finishes it with, or BACK when its Back button is pressed;
+ * rejects with UserCancelled when it is dismissed first. `onHide` runs when it closes, either way.
+ */
+export function runStep<R>(input: StepInput, wire: (finish: (value: R) => void) => void, onHide?: () => void): Promise<R | Back> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (value: R | Back) => {
+      done = true;
+      resolve(value);
+      input.dispose();
+    };
+    input.onDidTriggerButton((b) => {
+      if (b === vscode.QuickInputButtons.Back) finish(BACK);
+    });
+    wire(finish);
+    input.onDidHide(() => {
+      onHide?.();
+      if (!done) reject(new UserCancelled());
+      input.dispose();
+    });
+    input.show();
+  });
+}
+
 /** A text step; `validate` runs as the user types. */
 export function askText(ui: StepUi & { prompt: string; value?: string; validate?: (value: string) => string | undefined }): Promise<string | Back> {
   const box = vscode.window.createInputBox();
@@ -32,53 +78,23 @@ export function askText(ui: StepUi & { prompt: string; value?: string; validate?
     box.validationMessage = ui.validate?.(box.value);
   };
   validate();
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (value: string | Back) => {
-      done = true;
-      resolve(value);
-      box.dispose();
-    };
+  return runStep<string>(box, (finish) => {
     box.onDidChangeValue(validate);
-    box.onDidTriggerButton((b) => {
-      if (b === vscode.QuickInputButtons.Back) finish(BACK);
-    });
     box.onDidAccept(() => {
       validate();
       if (!box.validationMessage) finish(box.value);
     });
-    box.onDidHide(() => {
-      if (!done) reject(new UserCancelled());
-      box.dispose();
-    });
-    box.show();
   });
 }
 
 /** A single-choice step. */
 export function askChoice<T extends vscode.QuickPickItem>(items: T[], ui: StepUi & { placeholder?: string }): Promise<T | Back> {
-  const pick = vscode.window.createQuickPick<T>();
-  setup(pick, ui);
-  pick.placeholder = ui.placeholder;
+  const pick = stepPick<T>(ui);
   pick.items = items;
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (value: T | Back) => {
-      done = true;
-      resolve(value);
-      pick.dispose();
-    };
-    pick.onDidTriggerButton((b) => {
-      if (b === vscode.QuickInputButtons.Back) finish(BACK);
-    });
+  return runStep<T>(pick, (finish) => {
     pick.onDidAccept(() => {
       const picked = pick.selectedItems[0] ?? pick.activeItems[0];
       if (picked) finish(picked);
     });
-    pick.onDidHide(() => {
-      if (!done) reject(new UserCancelled());
-      pick.dispose();
-    });
-    pick.show();
   });
 }

@@ -2,11 +2,9 @@
 // the server as the user types, plus the ones pushed here and a typed ID or name. The choice is checked
 // when accepted: a table that is not on the server is reported here, the pick stays open with what was
 // chosen and typed.
-import * as vscode from 'vscode';
 import type { RememberedEntity } from '../platform/recent';
-import { UserCancelled } from '../core/commands';
 import { type EntityItem, type EntitySearch, rememberedItems, searchAsYouType } from './entityPick';
-import { BACK, type Back, type StepUi } from './quickSteps';
+import { type Back, runStep, type StepUi, stepPick } from './quickSteps';
 
 export interface PickTablesOptions extends StepUi {
   placeholder: string;
@@ -29,16 +27,7 @@ export interface PickedTables {
 const typedItem = (text: string): EntityItem => ({ label: `$(edit) ${text}`, description: 'the table ID or name you typed', value: text, alwaysShow: true });
 
 export function pickTables(o: PickTablesOptions): Promise<PickedTables | Back> {
-  const pick = vscode.window.createQuickPick<EntityItem>();
-  pick.title = o.title;
-  pick.step = o.step;
-  pick.totalSteps = o.totalSteps;
-  pick.placeholder = o.placeholder;
-  pick.canSelectMany = true;
-  pick.ignoreFocusOut = true;
-  pick.matchOnDescription = true;
-  pick.matchOnDetail = true;
-  if (o.back) pick.buttons = [vscode.QuickInputButtons.Back];
+  const pick = stepPick<EntityItem>({ ...o, canSelectMany: true });
   pick.value = o.value ?? '';
   /** What is ticked, by value (kept across searches). */
   const chosen = new Map<string, EntityItem>(o.initial.map((v) => [v, typedItem(v)]));
@@ -65,58 +54,47 @@ export function pickTables(o: PickTablesOptions): Promise<PickedTables | Back> {
     found = items;
     update();
   });
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const finish = (value: PickedTables | Back) => {
-      done = true;
-      resolve(value);
-      pick.dispose();
-    };
-    pick.onDidChangeValue(update);
-    pick.onDidChangeSelection((selection) => {
-      if (updating) return;
-      const ticked = new Set(selection.map((s) => s.value));
-      for (const item of pick.items) {
-        if (!item.value) continue;
-        if (ticked.has(item.value)) chosen.set(item.value, item);
-        else chosen.delete(item.value);
-      }
-    });
-    pick.onDidTriggerButton((b) => {
-      if (b === vscode.QuickInputButtons.Back) finish(BACK);
-    });
-    pick.onDidAccept(async () => {
-      const typed = pick.value.trim();
-      // Nothing ticked: Enter takes the typed text (or the highlighted item).
-      if (chosen.size === 0) {
-        const active = pick.activeItems[0];
-        if (active?.value) chosen.set(active.value, active);
-        else if (typed) chosen.set(typed, typedItem(typed));
-      }
-      const values = [...chosen.keys()];
-      if (values.length === 0) {
-        problem = 'Tick at least one table, or type a table ID or name.';
-        update();
-        return;
-      }
-      pick.busy = true;
-      pick.enabled = false;
-      try {
-        problem = await o.check(values);
-      } catch (error) {
-        problem = error instanceof Error ? error.message : String(error);
-      } finally {
-        pick.busy = false;
-        pick.enabled = true;
-      }
-      if (problem) update();
-      else finish({ tables: values, value: typed });
-    });
-    pick.onDidHide(() => {
-      stop();
-      if (!done) reject(new UserCancelled());
-      pick.dispose();
-    });
-    pick.show();
-  });
+  return runStep<PickedTables>(
+    pick,
+    (finish) => {
+      pick.onDidChangeValue(update);
+      pick.onDidChangeSelection((selection) => {
+        if (updating) return;
+        const ticked = new Set(selection.map((s) => s.value));
+        for (const item of pick.items) {
+          if (!item.value) continue;
+          if (ticked.has(item.value)) chosen.set(item.value, item);
+          else chosen.delete(item.value);
+        }
+      });
+      pick.onDidAccept(async () => {
+        const typed = pick.value.trim();
+        // Nothing ticked: Enter takes the typed text (or the highlighted item).
+        if (chosen.size === 0) {
+          const active = pick.activeItems[0];
+          if (active?.value) chosen.set(active.value, active);
+          else if (typed) chosen.set(typed, typedItem(typed));
+        }
+        const values = [...chosen.keys()];
+        if (values.length === 0) {
+          problem = 'Tick at least one table, or type a table ID or name.';
+          update();
+          return;
+        }
+        pick.busy = true;
+        pick.enabled = false;
+        try {
+          problem = await o.check(values);
+        } catch (error) {
+          problem = error instanceof Error ? error.message : String(error);
+        } finally {
+          pick.busy = false;
+          pick.enabled = true;
+        }
+        if (problem) update();
+        else finish({ tables: values, value: typed });
+      });
+    },
+    stop,
+  );
 }

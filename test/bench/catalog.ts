@@ -6,10 +6,9 @@
 //   node out/test/bench/catalog.js [--functions 10000] [--runs 5]
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { createClient } from '../../src/api';
 import { byPackage } from '../../src/platform/catalog';
 import { PAGE_SIZE } from '../../src/platform/paging';
-import { startChildEmulator } from './childEmulator';
+import { runBench, withEmulatorClient } from './childEmulator';
 
 const KEY = 'bench-key';
 
@@ -28,9 +27,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { functions: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' } } });
   const extraFunctions = Number(values.functions);
   const runs = Math.max(1, Number(values.runs));
-  const emulator = await startChildEmulator(undefined, KEY, ['--functions', String(extraFunctions)]);
-  const client = createClient({ baseUrl: emulator.baseUrl, apiKey: KEY });
-  try {
+  await withEmulatorClient(KEY, ['--functions', String(extraFunctions)], async (client, emulator) => {
     // The floor for any JavaScript client: curl's transfer plus JSON.parse of the same bytes.
     const body = await (await fetch(`${emulator.baseUrl}/public/v1/functions`, { headers: { authorization: `Bearer ${KEY}` } })).text();
     let parse = Infinity;
@@ -62,13 +59,7 @@ async function main(): Promise<void> {
       `  against curl + JSON.parse (${(parse * 1000).toFixed(0)} ms), the floor for a JavaScript client: ${((best.curl + parse) / best.client).toFixed(2)}× (target ≥ 0.9×)`,
     );
     console.log(`  first level after the answer: ${best.firstLevel.toFixed(1)} ms (target ≤ 150 ms)`);
-  } finally {
-    await client.close();
-    await emulator.stop();
-  }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);

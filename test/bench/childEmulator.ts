@@ -1,6 +1,8 @@
 // The emulator in a child process for benchmarks: the client's event loop and memory are its own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { createClient } from '../../src/api';
+import type { DatagrokApi } from '../../src/api/types';
 
 export interface Server {
   baseUrl: string;
@@ -28,4 +30,24 @@ export async function startChildEmulator(dataDir: string | undefined, key: strin
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Runs `bench` with a child emulator (started with `extra`) and a client on it; stops both afterwards. */
+export async function withEmulatorClient(key: string, extra: string[], bench: (client: DatagrokApi, emulator: Server) => Promise<void>): Promise<void> {
+  const emulator = await startChildEmulator(undefined, key, extra);
+  const client = createClient({ baseUrl: emulator.baseUrl, apiKey: key });
+  try {
+    await bench(client, emulator);
+  } finally {
+    await client.close();
+    await emulator.stop();
+  }
+}
+
+/** Runs a bench's main; a failure is printed and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
 }

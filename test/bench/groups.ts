@@ -6,11 +6,10 @@
 //
 //   node --expose-gc out/test/bench/groups.js [--groups 10000] [--runs 5]
 import { parseArgs } from 'node:util';
-import { createClient } from '../../src/api';
 import type { Group } from '../../src/api/types';
 import { displayName, GroupsModel, sortGroups } from '../../src/platform/groups';
 import { PAGE_SIZE } from '../../src/platform/paging';
-import { startChildEmulator } from './childEmulator';
+import { runBench, withEmulatorClient } from './childEmulator';
 import { type Figure, median, printFigures } from './figures';
 
 const KEY = 'bench-key';
@@ -28,9 +27,7 @@ function page(groups: readonly Group[], limit: number, member: ReadonlySet<strin
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { groups: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' } } });
   const runs = Math.max(1, Number(values.runs));
-  const emulator = await startChildEmulator(undefined, KEY, ['--groups', String(Number(values.groups))]);
-  const client = createClient({ baseUrl: emulator.baseUrl, apiKey: KEY });
-  try {
+  await withEmulatorClient(KEY, ['--groups', String(Number(values.groups))], async (client) => {
     const answer: number[] = [];
     const first: number[] = [];
     const more: number[] = [];
@@ -63,13 +60,7 @@ async function main(): Promise<void> {
       { name: 'heap held by the loaded groups', value: `${heap.toFixed(1)} MiB`, target: 'reported', ok: true },
     ];
     printFigures(`Groups tree, platform part (median of ${runs}; the extension host's tree items are not included):`, figures);
-  } finally {
-    await client.close();
-    await emulator.stop();
-  }
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runBench(main);
