@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, openInBrowserFlow, shareDashboardFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, shareDashboardFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -248,6 +248,7 @@ async function main(): Promise<number> {
     // Rough-edge flows (uiFlows.ts): Open in Browser reaches the emulator's page; Share Dashboard's counted steps.
     await feature('"Open in Browser" after a push opens the emulator\'s page of the table', () => openInBrowserFlow(page));
     await feature('shares a dashboard in three counted steps, not offering the user themself', (moment) => shareDashboardFlow(page, emulator.origin, moment));
+    await feature('creates a dashboard in three counted steps: a table ticked in the searched list, a name, no layout', () => createDashboardFlow(page, emulator.origin));
 
     await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');

@@ -73,6 +73,38 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   );
 }
 
+/** Create Dashboard from the palette: tables 1/3 (searched, one ticked), name 2/3, layout 3/3; the dashboard on the emulator. */
+export async function createDashboardFlow(page: Page, emulatorOrigin: string): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const title = (pattern: RegExp) => widget.locator('.quick-input-title', { hasText: pattern }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const rows = widget.locator('.monaco-list-row');
+  await runFromPalette(page, 'Datagrok: Create Dashboard');
+  await title(/tables.*1\s*\/\s*3/);
+  await widget.locator('input.input').fill('demog');
+  // The server's table (project Demo), ticked: a click on a row of a multi-select pick ticks it.
+  const demog = rows.filter({ hasText: /demog.*Demo/ }).first();
+  await demog.click({ timeout: STEP_TIMEOUT });
+  await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await title(/name.*2\s*\/\s*3/);
+  await widget.locator('input.input').fill('UI board');
+  await page.keyboard.press('Enter');
+  await title(/layout.*3\s*\/\s*3/);
+  await rows.filter({ hasText: 'No layout' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await waitForToast(page, /^Created dashboard UI board with 1 table\./, 'after creating the dashboard');
+  let made: Array<{ name: string; tables: number }> = [];
+  await pollUntil(
+    page,
+    async () => {
+      const state = await emulatorJson<{ dashboards: Array<{ name: string; tableIds?: string[] }> }>(emulatorOrigin, 'state');
+      made = state.dashboards.map((d) => ({ name: d.name, tables: d.tableIds?.length ?? 0 }));
+      return made.some((d) => d.name === 'UI board' && d.tables === 1) ? true : undefined;
+    },
+    () => `emulator: no dashboard "UI board" with one table; its dashboards: ${JSON.stringify(made)}`,
+  );
+}
+
 /** The README's pictures, under stable names: [the step's title or a moment's label, the name in screenshots/]. */
 const README_SHOTS: Array<[RegExp, string]> = [
   [/^the Groups tree shows the demo data/, 'groups.png'],
