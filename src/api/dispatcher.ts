@@ -4,6 +4,7 @@
 import { Agent, type Dispatcher, ProxyAgent } from 'undici';
 import { type NetworkOptions, type Route, resolveRoute } from './network';
 import { trustedAuthorities } from './trust';
+import { WireDispatcher } from './wire';
 
 export interface PoolTimeouts {
   connectMs: number;
@@ -13,6 +14,8 @@ export interface PoolTimeouts {
 export interface ClientPool {
   dispatcher: Dispatcher;
   route: Route;
+  /** Downloads into files on a direct plain-HTTP route: a connection of their own, read by wire.ts. */
+  wire?: WireDispatcher;
 }
 
 const KEEP_ALIVE = { keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 } as const;
@@ -33,7 +36,8 @@ export function createPool(target: URL, timeouts: PoolTimeouts, network?: Networ
   const ca = network ? trustedAuthorities(network) : undefined;
   const common = { headersTimeout: timeouts.requestMs, bodyTimeout: timeouts.requestMs, ...KEEP_ALIVE };
   if (route.kind === 'direct') {
-    return { route, dispatcher: new Agent({ ...common, connect: { ...SOCKET_OPTIONS, timeout: timeouts.connectMs, ...(ca ? { ca } : {}) } }) };
+    const dispatcher = new Agent({ ...common, connect: { ...SOCKET_OPTIONS, timeout: timeouts.connectMs, ...(ca ? { ca } : {}) } });
+    return { route, dispatcher, ...(target.protocol === 'http:' ? { wire: new WireDispatcher(target, timeouts.connectMs) } : {}) };
   }
   const strict = network?.proxyStrictSSL !== false;
   const tlsOptions = { timeout: timeouts.connectMs, ...(ca ? { ca } : {}), ...(strict ? {} : { rejectUnauthorized: false }) };

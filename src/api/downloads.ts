@@ -58,7 +58,7 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
         open: (info, control) => {
           progress = new TransferCounter(options.onProgress, info.contentLength);
           // A write error is about the local file, not the connection: it fails the request as such.
-          sink.attach({ resume: control.resume, fail: (err) => control.fail(cannotWrite(err)) });
+          sink.attach({ resume: control.resume, fail: (err) => control.fail(cannotWrite(err)), transient: control.transient });
           return {
             write: (chunk) => {
               progress.add(chunk.length);

@@ -10,6 +10,7 @@ import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, t
 import { apiKeyProblem, normalizeApiKey, parseHttpUrl } from './names';
 import type { Route } from './network';
 import { type BodyInfo, bodyInfo, type ErrorResponse, header, numberHeader, type ReceiveHooks, Receiver, SMALL_BODY } from './receiver';
+import type { WireDispatcher } from './wire';
 import { dispatchOptions, logEntry, positive, type RequestSpec, relativePath } from './request';
 import { redactKey } from './redact';
 import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
@@ -20,10 +21,7 @@ export { parseRetryAfter } from './retry';
 
 export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transferMs: 600_000 } as const;
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
-/**
- * Response body buffer: one socket read. Buffering more does not speed a download up, but keeps more
- * 64 KiB socket chunks alive (and promoted) when the garbage collector runs, which raises peak memory.
- */
+/** Response body buffer: one socket read (more keeps more chunks alive when the GC runs: more memory). */
 const BODY_HIGH_WATER_MARK = 64 * 1024;
 
 type ResponseData = Dispatcher.ResponseData;
@@ -40,6 +38,7 @@ export class Transport {
   private readonly host: string;
   private readonly key: string;
   private readonly agent: Dispatcher;
+  private readonly wire: WireDispatcher | undefined;
   /** Direct or through which proxy (see network.ts). */
   readonly route: Route;
   private readonly timeouts: { connectMs: number; requestMs: number; transferMs: number };
@@ -66,6 +65,7 @@ export class Transport {
     this.onRequest = options.onRequest;
     const pool = createPool(url, this.timeouts, options.network);
     this.agent = pool.dispatcher;
+    this.wire = pool.wire;
     this.route = pool.route;
   }
 
@@ -75,7 +75,7 @@ export class Transport {
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return Promise.all([this.agent.close(), this.wire?.close()]).then(() => undefined);
   }
 
   /** Removes the API key (and anything shaped like a bearer token) from text that came from outside. */
@@ -203,6 +203,7 @@ export class Transport {
    */
   receive(spec: RequestSpec, hooks: Omit<ReceiveHooks, 'checkSmallBody' | 'commit'>, committed: { value: boolean }): Promise<void> {
     const transfer = { ...spec, transfer: true };
+    const wire = spec.method === 'GET' && spec.body === undefined ? this.wire : undefined; // direct plain HTTP
     return this.attempts(transfer, committed, async (options, ctx, outcome) => {
       const receiver = new Receiver(
         {
@@ -214,9 +215,11 @@ export class Transport {
           checkHeaders: (info, status) => unexpectedDownload(ctx, status, info, spec.acceptsHtml === true),
         },
         spec.signal,
+        wire !== undefined,
       );
       try {
-        this.agent.dispatch(options, receiver);
+        if (wire) wire.dispatch(options, receiver);
+        else this.agent.dispatch(options, receiver);
       } catch (err) {
         receiver.abandon(err as Error);
       }
@@ -284,7 +287,6 @@ export class Transport {
     });
     return new AttemptFailure(error, dropped);
   }
-
 
   private log(spec: RequestSpec, ctx: FailureContext, attempt: number, started: number, status?: number, error?: DatagrokError): void {
     if (!this.onRequest) return;

@@ -17,12 +17,18 @@ export interface BodyInfo {
 export interface SinkControl {
   resume(): void;
   fail(error: Error): void;
+  /**
+   * The chunks are views of one read buffer that is reused once write() returns (wire.ts): the sink must
+   * be done with each chunk before it returns, keeping none.
+   */
+  readonly transient: boolean;
 }
 
 export interface ChunkSink {
   /**
-   * Takes `chunk`, a view of a buffer Node allocated for one socket read (or undici concatenated) and never
-   * reuses, so a sink may keep it without copying. false: pause until `control.resume()`.
+   * Takes `chunk`. From undici, a view of a buffer Node allocated for one socket read (or undici
+   * concatenated) and never reuses, so a sink may keep it without copying; when `control.transient`, a view
+   * valid only during the call. false: pause until `control.resume()`.
    */
   write(chunk: Buffer): boolean;
 }
@@ -72,9 +78,11 @@ export class Receiver implements Dispatcher.DispatchHandler {
   private failure: Error | undefined;
   private readonly onAbort = () => this.abort(this.signal?.reason instanceof Error ? this.signal.reason : new Error('aborted'));
 
+  /** `transientChunks`: the dispatcher reuses its read buffer after each onResponseData (wire.ts). */
   constructor(
     private readonly hooks: ReceiveHooks,
     private readonly signal?: AbortSignal,
+    private readonly transientChunks = false,
   ) {
     this.done = new Promise((resolve, reject) => {
       this.resolve = resolve;
@@ -169,6 +177,7 @@ export class Receiver implements Dispatcher.DispatchHandler {
     this.sink = this.hooks.open(this.info, {
       resume: () => this.controller?.resume(),
       fail: (error) => this.abort(error),
+      transient: this.transientChunks,
     });
     return this.sink;
   }
