@@ -8,7 +8,7 @@ import type { TransferProgress, UploadSource } from './types';
 
 /** Chunk size for reading and writing local files. */
 const FILE_CHUNK = 1024 * 1024;
-/** Text is encoded this many UTF-16 units at a time (at most 3 bytes each); shorter text is encoded at once. */
+/** Text longer than this many UTF-16 units is encoded a chunk at a time; shorter text at once. */
 const TEXT_CHUNK = 256 * 1024;
 /** Progress callbacks are throttled to this interval (the final figure is always reported). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -79,19 +79,24 @@ async function* readFileChunks(file: string, size: number, progress: TransferCou
 }
 
 /**
- * Encodes text to UTF-8 a slice at a time, so a 100 MB string goes up without a second, encoded copy of
- * it in memory. Each slice gets a buffer of its own (short-lived: freed by the next scavenge once sent).
+ * Encodes text to UTF-8 a slice at a time into the same small ring of reused buffers as readFileChunks
+ * (and for the same reason it is safe: undici takes the next chunk only once the previous one went to
+ * the kernel), so a 100 MB string goes up without a second, encoded copy of it in memory and without a
+ * fresh buffer per slice: allocating those cost 4–6× the encoding itself (test/bench/pushText.ts).
  */
 async function* textChunks(text: string, progress: TransferCounter, state: { closed: boolean }): AsyncGenerator<Uint8Array> {
-  for (let start = 0; start < text.length && !state.closed; ) {
-    let end = Math.min(text.length, start + TEXT_CHUNK);
+  const encoder = new TextEncoder();
+  const ring = [Buffer.allocUnsafe(FILE_CHUNK), Buffer.allocUnsafe(FILE_CHUNK), Buffer.allocUnsafe(FILE_CHUNK)];
+  for (let start = 0, i = 0; start < text.length && !state.closed; i = (i + 1) % ring.length) {
+    let end = Math.min(text.length, start + FILE_CHUNK);
     // Never between the halves of a surrogate pair: each half alone would become U+FFFD.
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    const bytes = Buffer.from(text.slice(start, end), 'utf8');
-    start = end;
-    progress.add(bytes.length);
-    yield bytes;
+    // Fills the buffer as far as whole characters go; the rest of the slice starts the next chunk.
+    const { read, written } = encoder.encodeInto(text.slice(start, end), ring[i]);
+    start += read;
+    progress.add(written);
+    yield ring[i].subarray(0, written);
   }
 }
 

@@ -26,9 +26,10 @@ describe('tables, dashboards and functions', () => {
   });
 
   it('pushes long CSV text (an unsaved editor) slice by slice, byte for byte, with progress', async () => {
-    // Over two 256 Ki-unit slices: a surrogate pair straddles the first boundary, multibyte text fills the
-    // rest, and a lone surrogate goes up as U+FFFD, as Buffer.from would encode it.
-    const text = `name,note\n${'a'.repeat(256 * 1024 - 11)}😀,x\n${'é,€\n'.repeat(60_000)}lone,\ud800\n${'z,😀\n'.repeat(40_000)}`;
+    // Over several 1 Mi-unit slices (src/api/transfer.ts): a surrogate pair straddles the first boundary,
+    // multibyte text fills the 1 MiB buffers before their slices end (the rest starts the next chunk), and
+    // a lone surrogate goes up as U+FFFD, as Buffer.from would encode it.
+    const text = `name,note\n${'a'.repeat(1024 * 1024 - 11)}😀,x\n${'é,€\n'.repeat(300_000)}lone,\ud800\n${'z,😀\n'.repeat(40_000)}`;
     const expected = Buffer.from(text, 'utf8');
     const progress: TransferProgress[] = [];
     const { result, shape } = await pushCsv(h.client, { text }, 'Pushes:long', { onProgress: (p) => progress.push(p) });
