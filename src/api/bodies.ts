@@ -23,17 +23,35 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
   return value;
 }
 
-export async function readLimited(body: Readable, limit: number): Promise<string> {
+/**
+ * The body as text, read up to `limit` bytes (`bytes`: how many were read). With the length declared
+ * (within the limit) the chunks go straight into one buffer of that size: no list of chunks kept alive
+ * and no second copy to join them (a 17 MB catalog answer is 270 chunks).
+ */
+export async function readBytesLimited(body: Readable, limit: number, declared?: number): Promise<{ text: string; bytes: number }> {
   const chunks: Buffer[] = [];
+  let whole = declared !== undefined && declared > 0 && declared <= limit ? Buffer.allocUnsafe(declared) : undefined;
   let size = 0;
   for await (const chunk of body) {
     const buf = chunk as Buffer;
-    chunks.push(buf);
+    if (whole && size + buf.length <= whole.length) buf.copy(whole, size);
+    else {
+      // More than declared: keep what was copied as a chunk and collect the rest as they come.
+      if (whole) chunks.push(whole.subarray(0, size));
+      whole = undefined;
+      chunks.push(buf);
+    }
     size += buf.length;
     if (size >= limit) break;
   }
   discard(body);
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  const all = whole ? whole.subarray(0, size) : Buffer.concat(chunks);
+  const kept = all.subarray(0, limit);
+  return { text: kept.toString('utf8'), bytes: kept.length };
+}
+
+export async function readLimited(body: Readable, limit: number): Promise<string> {
+  return (await readBytesLimited(body, limit)).text;
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { answerTooLarge, checkWriteAnswer, deadlinePassed, unexpectedDownload } from './answers';
-import { discard, parseJsonBody, peekBody, readLimited } from './bodies';
+import { discard, parseJsonBody, peekBody, readBytesLimited, readLimited } from './bodies';
 import { createPool } from './dispatcher';
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure, smallBodyFailure, transportFailure } from './failures';
@@ -86,8 +86,8 @@ export class Transport {
     return this.run(spec, async (res, ctx) => {
       const declared = numberHeader(res.headers, 'content-length');
       if (declared !== undefined && declared > this.maxAnswerBytes) throw answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
-      const text = await readLimited(res.body, this.maxAnswerBytes + 1);
-      if (Buffer.byteLength(text) > this.maxAnswerBytes) throw answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
+      const { text, bytes } = await readBytesLimited(res.body, this.maxAnswerBytes + 1, declared);
+      if (bytes > this.maxAnswerBytes) throw answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
       return parseJsonBody(text, header(res.headers, 'content-type'), ctx, lenient) as T;
     });
   }
