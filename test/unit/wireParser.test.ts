@@ -34,22 +34,13 @@ describe('wire framing (src/api/wireParser.ts)', () => {
   });
 
   it('refuses what is not an HTTP/1.x head', () => {
-    assert.equal(
-      code(() => parseHead('HTTP/2 200 OK')),
-      'HPE_INVALID_CONSTANT',
-    );
-    assert.equal(
-      code(() => parseHead('<html>')),
-      'HPE_INVALID_CONSTANT',
-    );
-    assert.equal(
-      code(() => parseHead('HTTP/1.1 200 OK\r\nno colon here')),
-      'HPE_INVALID_HEADER_TOKEN',
-    );
-    assert.equal(
-      code(() => parseHead('HTTP/1.1 200 OK\r\nbad name: v')),
-      'HPE_INVALID_HEADER_TOKEN',
-    );
+    const cases: Array<[string, string]> = [
+      ['HTTP/2 200 OK', 'HPE_INVALID_CONSTANT'],
+      ['<html>', 'HPE_INVALID_CONSTANT'],
+      ['HTTP/1.1 200 OK\r\nno colon here', 'HPE_INVALID_HEADER_TOKEN'],
+      ['HTTP/1.1 200 OK\r\nbad name: v', 'HPE_INVALID_HEADER_TOKEN'],
+    ];
+    for (const [head, expected] of cases) assert.equal(code(() => parseHead(head)), expected, head);
   });
 
   it('frames the body as RFC 9112 says', () => {
@@ -63,18 +54,12 @@ describe('wire framing (src/api/wireParser.ts)', () => {
     assert.deepEqual(framing('HEAD', h('\r\ncontent-length: 12')), { kind: 'none' });
     assert.deepEqual(framing('GET', parseHead('HTTP/1.1 204 No Content\r\ncontent-length: 3')), { kind: 'none' });
     assert.deepEqual(framing('GET', parseHead('HTTP/1.1 304 Not Modified')), { kind: 'none' });
-    assert.equal(
-      code(() => framing('GET', h('\r\ncontent-length: 5, 6'))),
-      'HPE_UNEXPECTED_CONTENT_LENGTH',
-    );
-    assert.equal(
-      code(() => framing('GET', h('\r\ncontent-length: -1'))),
-      'HPE_UNEXPECTED_CONTENT_LENGTH',
-    );
-    assert.equal(
-      code(() => framing('GET', h('\r\ntransfer-encoding: gzip, chunked'))),
-      'HPE_INVALID_TRANSFER_ENCODING',
-    );
+    const refused: Array<[string, string]> = [
+      ['\r\ncontent-length: 5, 6', 'HPE_UNEXPECTED_CONTENT_LENGTH'],
+      ['\r\ncontent-length: -1', 'HPE_UNEXPECTED_CONTENT_LENGTH'],
+      ['\r\ntransfer-encoding: gzip, chunked', 'HPE_INVALID_TRANSFER_ENCODING'],
+    ];
+    for (const [lines, expected] of refused) assert.equal(code(() => framing('GET', h(lines))), expected, lines);
   });
 
   it('decodes a chunked body fed in pieces of any size, skipping extensions and trailers', () => {
