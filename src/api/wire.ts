@@ -22,6 +22,8 @@ export type WireOptions = Pick<Dispatcher.DispatchOptions, 'method' | 'path' | '
 
 export class WireDispatcher {
   private readonly exchanges = new Set<Exchange>();
+  private closed = false;
+  private idle: (() => void) | undefined;
 
   constructor(
     private readonly target: URL,
@@ -32,15 +34,22 @@ export class WireDispatcher {
 
   /** Sends one request without a body; the response goes to `handler` (errors too, never thrown). */
   dispatch(options: WireOptions, handler: Dispatcher.DispatchHandler): void {
-    const exchange = new Exchange(this.target, this.connectMs, options, handler, () => this.exchanges.delete(exchange));
+    const exchange = new Exchange(this.target, this.connectMs, options, handler, () => {
+      this.exchanges.delete(exchange);
+      if (this.exchanges.size === 0) this.idle?.();
+    });
     this.exchanges.add(exchange);
-    exchange.start();
+    if (this.closed) exchange.refuse(new WireError('UND_ERR_CLOSED', 'the client was closed'));
+    else exchange.start();
   }
 
-  /** Ends every exchange still running (the client is closing). */
+  /** As undici's Agent.close(): takes no new request and resolves once those running have ended. */
   close(): Promise<void> {
-    for (const exchange of this.exchanges) exchange.fail(new WireError('UND_ERR_CLOSED', 'the client was closed'));
-    return Promise.resolve();
+    this.closed = true;
+    if (this.exchanges.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.idle = resolve;
+    });
   }
 }
 
@@ -93,6 +102,12 @@ class Exchange implements Dispatcher.DispatchController {
     this.isPaused = false;
     this.arm(this.options.bodyTimeout, 'UND_ERR_BODY_TIMEOUT', 'the body stalled');
     this.socket?.resume();
+  }
+
+  /** Fails at once, after the handler got its controller (the dispatcher is closed). */
+  refuse(error: Error): void {
+    this.handler.onRequestStart?.(this, {});
+    this.fail(error);
   }
 
   start(): void {

@@ -227,6 +227,26 @@ describe('faults: downloads read by the wire path (src/api/wire.ts)', () => {
     assert.ok(!(await readdir(dir)).includes('cancelled.bin'));
   });
 
+  it('closing the client lets a running download finish, as undici does, and refuses new ones', async () => {
+    server.script(async (_head, socket) => {
+      await trickle(socket, ['HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\n', 'abc', 'def'], 30);
+      socket.end();
+    });
+    // Closed here, so not in `clients` (closing twice is an error).
+    const c = createClient({ baseUrl: server.baseUrl, apiKey: KEY, retries: 0 });
+    const running = download(c, 'while-closing.bin');
+    await sleep(10);
+    let closed = false;
+    const closing = c.close().then(() => {
+      closed = true;
+    });
+    await running;
+    await closing;
+    assert.ok(closed);
+    assert.equal(await readFile(join(dir, 'while-closing.bin'), 'utf8'), 'abcdef');
+    await failsWith(download(c, 'after-close.bin'), 'network', /UND_ERR_CLOSED|closed/i);
+  });
+
   it('a refused connection is a clear network error', async () => {
     const gone = await startRawServer();
     const url = gone.baseUrl;
