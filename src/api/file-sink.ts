@@ -6,8 +6,9 @@
 //
 // Chunks that are only lent (SinkControl.transient: wire.ts's reused read buffer) are written at once,
 // synchronously, before the next socket read, as curl does: on the 2-core machine this beats handing
-// writes to the thread pool (test/bench/transfer.ts), and a write to the page cache takes well under a
-// millisecond per 256 KiB read, so the event loop turns between reads as before.
+// writes to the thread pool (test/bench/transfer.ts), and the event loop still turns between reads. Over a
+// 1 GiB download on the busy machine (load average 6–8) its delay was p99 3–9 ms, max 42–74 ms, against
+// p99 17–31 ms, max 78–144 ms on undici's path with thread-pool writes.
 import { close, open, writeSync, writev } from 'node:fs';
 import type { ChunkSink, SinkControl } from './receiver';
 
