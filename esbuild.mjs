@@ -86,10 +86,11 @@ const lightStart = {
 };
 
 /**
- * One namespace object for `vscode` in dist/extension.js. In CommonJS output esbuild wraps each module's
- * `import * as vscode from 'vscode'` in its __toESM helper, which copies every property of the API object
- * (hundreds) into a fresh object: about 70 modules did that at load, a good part of the load time in the
- * real host's profile. The copies are alike, so the first is kept and shared.
+ * One `vscode` object in dist/extension.js and dist/features.js: the API object itself. In CommonJS output
+ * esbuild wraps each module's `import * as vscode from 'vscode'` in its __toESM helper, which copies every
+ * property of the API object (hundreds) into a fresh object: about 70 modules did that at load, a good
+ * part of the load time in the real host's profile. The code reads only named members (`vscode.window`),
+ * which the API object has itself, so it is required once and used as is, without a copy.
  */
 const oneVscodeNamespace = (bundle) => ({
   name: 'one-vscode-namespace',
@@ -103,7 +104,7 @@ const oneVscodeNamespace = (bundle) => ({
       const [toEsm] = helpers;
       const shared = text
         .replace('"use strict";', '"use strict";var __dgVscode;')
-        .replaceAll(`${toEsm}(require("vscode"))`, `(__dgVscode??=${toEsm}(require("vscode")))`);
+        .replaceAll(`${toEsm}(require("vscode"))`, '(__dgVscode??=require("vscode"))');
       fs.writeFileSync(file, shared);
       return undefined;
     });

@@ -37,16 +37,16 @@ describe('Light start (the built bundles)', function () {
     const extension = read('extension.js');
     // A command handler's message, a tree's label, a parameter file CodeLens title, a tool's method:
     // each in dist/features.js only.
-    for (const marker of ['Copied ', 'Show more', '▶ Run Function…', 'Agent tool ']) {
+    for (const marker of ['Copied ', 'Show more', 'Run Function', 'Agent tool ']) {
       assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
       assert.ok(read('features.js').includes(marker), `dist/features.js lacks "${marker}"`);
     }
   });
 
   for (const bundle of ['extension.js', 'features.js']) {
-    it(`dist/${bundle} makes one namespace object for vscode, not one per module (esbuild.mjs, one-vscode-namespace)`, () => {
+    it(`dist/${bundle} uses the vscode API object itself, not a copy per module (esbuild.mjs, one-vscode-namespace)`, () => {
       const text = read(bundle);
-      const shared = text.match(/\(__dgVscode\?\?=[\w$]+\(require\("vscode"\)\)\)/g) ?? [];
+      const shared = text.match(/\(__dgVscode\?\?=require\("vscode"\)\)/g) ?? [];
       assert.ok(shared.length > 1, `no shared vscode namespace in dist/${bundle}`);
       assert.equal(text.match(/require\("vscode"\)/g)?.length, shared.length, 'a require("vscode") outside the shared namespace');
     });
