@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { hostOf } from '../api/names';
-import { displayName } from '../platform/groups';
+import { displayName } from '../platform/groupNames';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
