@@ -1,5 +1,8 @@
 // Bundles the extension into CommonJS files (vscode stays external):
-// - dist/extension.js, from src/extension.ts: what activation loads;
+// - dist/extension.js, from src/extension.ts: what activation loads, kept small: the connection, its
+//   status bar, and stand-ins for every other contribution (src/start/lazyFeatures.ts);
+// - dist/features.js, from src/features.ts: every feature, loaded by the stand-ins on first use (its
+//   `require('../features')` in src/start/loadFeatures.ts becomes `require('./features.js')`);
 // - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (undici), loaded by
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
 // - dist/papaparse.js, dist/jsonc-parser.js: packages src/platform/lazyModules.ts loads on first use
@@ -20,60 +23,93 @@ const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 /** Packages that src/platform/lazyModules.ts loads on first use: each its own file in dist/. */
 const LAZY_MODULES = { papaparse: 'papaparse', 'jsonc-parser': 'jsonc-parser' };
 
-/** In dist/extension.js, the lazy loaders' `require`s load the other bundles. */
+/** In dist/extension.js and dist/features.js, the lazy loaders' `require`s load the other bundles. */
 const lazyLoads = {
   name: 'lazy-loads',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.\/api|papaparse|jsonc-parser)$/ }, (args) => {
-      if (args.kind !== 'require-call') return undefined;
+    build.onResolve({ filter: /^(\.\.\/api|\.\.\/features|papaparse|jsonc-parser)$/ }, (args) => {
+      if (args.kind !== 'require-call' && args.kind !== 'require-resolve') return undefined;
       const loader = path.basename(args.importer);
       if (loader === 'lazyApi.ts' && args.path === '../api') return { path: './api.js', external: true };
+      if (loader === 'loadFeatures.ts' && args.path === '../features') return { path: './features.js', external: true };
       if (loader === 'lazyModules.ts' && args.path in LAZY_MODULES) return { path: `./${LAZY_MODULES[args.path]}.js`, external: true };
       return undefined;
     });
   },
 };
 
+/** The inputs esbuild put into dist/BUNDLE. */
+function inputsOf(result, bundle) {
+  return result.metafile?.outputs[path.relative('.', path.join(outdir, bundle)).split(path.sep).join('/')]?.inputs ?? {};
+}
+
+function listed(files) {
+  return `${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`;
+}
+
+/** undici, papaparse and src/api's transport load on the first request or CSV (dist/api.js, dist/papaparse.js). */
+const HTTP_STACK = /node_modules[\\/](undici|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|dispatcher|http)\.ts$/;
+
+/** Fails the build if the HTTP stack or a lazy module slips into dist/BUNDLE. */
+const noHttpStack = (bundle) => ({
+  name: 'no-http-stack',
+  setup(build) {
+    build.onEnd((result) => {
+      const heavy = Object.keys(inputsOf(result, bundle)).filter((input) => HTTP_STACK.test(input));
+      if (heavy.length === 0) return undefined;
+      return { errors: [{ text: `dist/${bundle} must not hold the HTTP stack (load it through src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${listed(heavy)}` }] };
+    });
+  },
+});
+
 /**
- * Activation must not load the HTTP stack: fails the build if undici, src/api's transport or a lazy
- * module slips into dist/extension.js.
+ * What activation loads (dist/extension.js) is the entry alone: the connection, its status bar, the MCP
+ * provider and the stand-ins (src/start). No feature's code (src/groups, src/tables, src/dashboards,
+ * src/functions, src/files, the agents' operations and tools), no shared UI (src/ui), no models beyond
+ * the known users (src/platform), no HTTP stack; and at most LIGHT_START_BUDGET_KB minified. Fails the
+ * build otherwise: a feature is loaded on first use through src/start/lazyFeatures.ts.
  */
+const LIGHT_START_BUDGET_KB = 32;
+const NOT_AT_ACTIVATION = /src[\\/](features\.ts|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames))/;
 const lightStart = {
   name: 'light-start',
   setup(build) {
     build.onEnd((result) => {
-      const inputs = Object.keys(result.metafile?.outputs[path.relative('.', path.join(outdir, 'extension.js')).split(path.sep).join('/')]?.inputs ?? {});
-      const heavy = inputs.filter((input) => /node_modules[\\/](undici|papaparse)[\\/]|src[\\/]api[\\/](client|dispatcher|http)\.ts$/.test(input));
-      if (heavy.length === 0) return undefined;
-      return { errors: [{ text: `dist/extension.js must stay light (load these through src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${heavy.slice(0, 3).join(', ')}${heavy.length > 3 ? ` and ${heavy.length - 3} more` : ''}` }] };
+      const inputs = inputsOf(result, 'extension.js');
+      const heavy = Object.keys(inputs).filter((input) => HTTP_STACK.test(input) || NOT_AT_ACTIVATION.test(input));
+      if (heavy.length > 0) return { errors: [{ text: `dist/extension.js must stay light (load these through src/start/lazyFeatures.ts, src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${listed(heavy)}` }] };
+      const kb = Object.values(inputs).reduce((sum, input) => sum + input.bytesInOutput, 0) / 1024;
+      if (production && kb > LIGHT_START_BUDGET_KB) return { errors: [{ text: `dist/extension.js is ${kb.toFixed(1)} KB of code, above its budget of ${LIGHT_START_BUDGET_KB} KB (esbuild.mjs): load the new code on first use (src/start/lazyFeatures.ts)` }] };
+      return undefined;
     });
   },
 };
 
 /**
- * One namespace object for `vscode` in dist/extension.js. In CommonJS output esbuild wraps each module's
- * `import * as vscode from 'vscode'` in its __toESM helper, which copies every property of the API object
- * (hundreds) into a fresh object: about 70 modules did that at load, a good part of the load time in the
- * real host's profile. The copies are alike, so the first is kept and shared.
+ * One `vscode` object in dist/extension.js and dist/features.js: the API object itself. In CommonJS output
+ * esbuild wraps each module's `import * as vscode from 'vscode'` in its __toESM helper, which copies every
+ * property of the API object (hundreds) into a fresh object: about 70 modules did that at load, a good
+ * part of the load time in the real host's profile. The code reads only named members (`vscode.window`),
+ * which the API object has itself, so it is required once and used as is, without a copy.
  */
-const oneVscodeNamespace = {
+const oneVscodeNamespace = (bundle) => ({
   name: 'one-vscode-namespace',
   setup(build) {
     build.onEnd((result) => {
       if (result.errors.length > 0) return undefined;
-      const file = path.join(outdir, 'extension.js');
+      const file = path.join(outdir, bundle);
       const text = fs.readFileSync(file, 'utf8');
       const helpers = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\(require\("vscode"\)\)/g)].map((match) => match[1]));
       if (helpers.size !== 1) return { errors: [{ text: `one-vscode-namespace: expected one helper around require("vscode"), found ${[...helpers].join(', ') || 'none'}` }] };
       const [toEsm] = helpers;
       const shared = text
         .replace('"use strict";', '"use strict";var __dgVscode;')
-        .replaceAll(`${toEsm}(require("vscode"))`, `(__dgVscode??=${toEsm}(require("vscode")))`);
+        .replaceAll(`${toEsm}(require("vscode"))`, '(__dgVscode??=require("vscode"))');
       fs.writeFileSync(file, shared);
       return undefined;
     });
   },
-};
+});
 
 const common = {
   bundle: true,
@@ -91,7 +127,8 @@ const common = {
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyLoads, lightStart, oneVscodeNamespace] }),
+  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyLoads, lightStart, oneVscodeNamespace('extension.js')] }),
+  esbuild.context({ ...common, entryPoints: ['src/features.ts'], outfile: path.join(outdir, 'features.js'), plugins: [lazyLoads, noHttpStack('features.js'), oneVscodeNamespace('features.js')] }),
   esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
   esbuild.context({ ...common, entryPoints: ['src/agents/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') }),
   ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),

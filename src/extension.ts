@@ -1,29 +1,28 @@
-// Composition root: builds the shared services and lets each feature register itself.
+// The extension's entry (dist/extension.js), kept small: activation loads this only. It makes what must
+// exist from the start (the log, the connection and its status bar, the MCP server definition provider)
+// and registers every other contribution with a stand-in that loads the features (dist/features.js,
+// src/features.ts) on first use (src/start/lazyFeatures.ts). No network during activation.
 import type * as vscode from 'vscode';
 import { Connection } from './connection/connection';
-import { registerConnection } from './connection/register';
-import { CommandLayer } from './core/commands';
+import { ConnectionStatusBar } from './connection/statusBar';
 import { createLog } from './core/log';
-import type { Services } from './services';
 import type { FunctionsTree } from './functions/functionsTree';
 import type { GroupsTreeProvider } from './groups/groupsTree';
 import type { FilesDragAndDrop } from './files/filesDragAndDrop';
 import type { FilesTree } from './files/filesTree';
 import type { Group } from './api/types';
-import { KnownUsers } from './platform/knownUsers';
-import { type RememberedEntity, RecentEntities } from './platform/recent';
+import type { RememberedEntity } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
-import { type AgentsApi, registerAgents } from './agents/register';
-import { registerDashboards } from './dashboards/register';
-import { registerFiles } from './files/register';
-import { registerFunctions } from './functions/register';
-import { openRunsStore } from './functions/registerRuns';
+import type { AgentsApi } from './agents/register';
+import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
-import { registerGroups } from './groups/register';
-import { Platform } from './platform';
-import { registerTables } from './tables/register';
+import { LazyFeatures } from './start/lazyFeatures';
+import { watchForParameterFiles } from './start/parameterFileWatch';
 
-/** What `activate` returns: read-only views for the integration tests (the tree's data, the status bar). */
+/**
+ * What `activate` returns: read-only views for the integration tests (the tree's data, the status bar).
+ * Reading a feature's part loads the features if nothing has yet.
+ */
 export interface DatagrokExtensionApi {
   readonly groupsTree: GroupsTreeProvider;
   /** The Functions view's data provider. */
@@ -45,36 +44,68 @@ export interface DatagrokExtensionApi {
   knownUser(server: string): Group | undefined;
   /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
-  /** The language-model tools (the objects registered with vscode.lm) and the MCP server definition provider. */
+  /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
+  /** The light start: whether the features are loaded, and what they registered without a stand-in. */
+  readonly lightStart: { readonly featuresLoaded: boolean; readonly unplanned: readonly string[] };
 }
 
 export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi {
   const log = createLog();
   const connection = new Connection(context, log);
-  const platform = new Platform(connection, context.workspaceState, context.globalState);
-  // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
-  context.subscriptions.push(log, connection, platform, connection.onDidChange(() => platform.catalog.reload()));
-  const commands = new CommandLayer(log, 'datagrok.signIn', { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() });
-  const services: Services = { context, log, connection, commands, platform };
-
-  const { statusBar } = registerConnection(services);
-  const groupsTree = registerGroups(services);
-  const tablesTree = registerTables(services);
-  const dashboardsTree = registerDashboards(services);
-  const { functionsTree, runsTree } = registerFunctions(services);
-  const { filesTree, filesDragAndDrop } = registerFiles(services);
-  const agents = registerAgents(services);
+  const statusBar = new ConnectionStatusBar(connection);
+  context.subscriptions.push(log, connection, statusBar);
+  const mcp = registerMcpProvider(context, connection);
+  const lazy = new LazyFeatures({ context, log, connection });
+  context.subscriptions.push(
+    watchForParameterFiles(
+      () => lazy.loaded,
+      () => lazy.features(),
+    ),
+  );
 
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
-  const remembered = (kind: 'tables' | 'dashboards', server: string) => new RecentEntities(context.globalState, kind).list(server);
-  const knownUser = (server: string) => new KnownUsers(context.globalState).get(server);
-  const rememberedRuns = (server: string) => {
-    const store = openRunsStore(context);
-    return { runs: store.list(server), store };
+  const features = () => lazy.features();
+  return {
+    get groupsTree() {
+      return features().groupsTree;
+    },
+    get functionsTree() {
+      return features().functionsTree;
+    },
+    get runsTree() {
+      return features().runsTree;
+    },
+    statusBar: statusBar.item,
+    get filesTree() {
+      return features().filesTree;
+    },
+    get filesDragAndDrop() {
+      return features().filesDragAndDrop;
+    },
+    get tablesTree() {
+      return features().tablesTree;
+    },
+    get dashboardsTree() {
+      return features().dashboardsTree;
+    },
+    remembered: (kind, server) => features().remembered(kind, server),
+    knownUser: (server) => features().knownUser(server),
+    rememberedRuns: (server) => features().rememberedRuns(server),
+    agents: {
+      get tools() {
+        return features().tools;
+      },
+      mcp,
+    },
+    lightStart: {
+      get featuresLoaded() {
+        return lazy.loaded;
+      },
+      unplanned: lazy.unplanned,
+    },
   };
-  return { groupsTree, functionsTree, runsTree, statusBar, tablesTree, dashboardsTree, remembered, knownUser, rememberedRuns, filesTree, filesDragAndDrop, agents };
 }
 
 export function deactivate(): void {}

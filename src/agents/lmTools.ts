@@ -48,12 +48,17 @@ export class OperationTool implements vscode.LanguageModelTool<object> {
 }
 
 /** Registers every operation as a tool; returns them by name (the extension's test API exposes them). */
-export function registerTools(ctx: OperationContext, log: vscode.LogOutputChannel, subscriptions: vscode.Disposable[]): ReadonlyMap<string, OperationTool> {
+export function registerTools(
+  ctx: OperationContext,
+  log: vscode.LogOutputChannel,
+  subscriptions: vscode.Disposable[],
+  register: (name: string, tool: OperationTool) => vscode.Disposable = vscode.lm.registerTool,
+): ReadonlyMap<string, OperationTool> {
   const tools = new Map<string, OperationTool>();
   for (const op of OPERATIONS) {
     const tool = new OperationTool(op, ctx, log);
     tools.set(op.name, tool);
-    subscriptions.push(vscode.lm.registerTool(op.name, tool));
+    subscriptions.push(register(op.name, tool));
   }
   return tools;
 }

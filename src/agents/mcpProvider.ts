@@ -104,3 +104,10 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
     for (const s of this.subscriptions) s.dispose();
   }
 }
+
+/** Registers the MCP server definition provider (at activation: the editor may ask for it at once). */
+export function registerMcpProvider(context: vscode.ExtensionContext, connection: Connection): DatagrokMcpProvider {
+  const mcp = new DatagrokMcpProvider(context, connection);
+  context.subscriptions.push(mcp, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
+  return mcp;
+}

@@ -1,20 +1,21 @@
 // The agents feature: the platform's operations as language-model tools and as an MCP server, both on
-// the connection the user signed in with.
-import * as vscode from 'vscode';
+// the connection the user signed in with. The MCP server definition provider is registered at activation
+// (src/extension.ts: the editor asks it early); the tools here, when the features load.
 import type { Services } from '../services';
 import { registerTools, type OperationTool } from './lmTools';
-import { DatagrokMcpProvider, MCP_PROVIDER_ID } from './mcpProvider';
+import type { DatagrokMcpProvider } from './mcpProvider';
 import type { OperationContext } from './operations';
 import { workspaceFiles } from './workspaceFiles';
 
 export interface AgentsApi {
-  /** The registered tools by name: the very objects vscode.lm.registerTool was given. */
+  /** The tools by name: what the stand-ins registered with vscode.lm at activation call. */
   readonly tools: ReadonlyMap<string, OperationTool>;
   readonly mcp: DatagrokMcpProvider;
 }
 
-export function registerAgents(services: Services): AgentsApi {
-  const { connection, platform, context, log } = services;
+/** Registers the language-model tools; returns them by name. */
+export function registerAgents(services: Services): ReadonlyMap<string, OperationTool> {
+  const { connection, platform, context, log, contributions } = services;
   const ctx: OperationContext = {
     client: () => connection.client(),
     catalog: platform.catalog,
@@ -22,8 +23,5 @@ export function registerAgents(services: Services): AgentsApi {
     files: workspaceFiles,
     remember: (kind, baseUrl, entity) => platform[kind].remember(baseUrl, entity),
   };
-  const tools = registerTools(ctx, log, context.subscriptions);
-  const mcp = new DatagrokMcpProvider(context, connection);
-  context.subscriptions.push(mcp, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
-  return { tools, mcp };
+  return registerTools(ctx, log, context.subscriptions, (name, tool) => contributions.tool(name, tool));
 }

@@ -8,7 +8,7 @@ import type { DatagrokApi, Group } from '../api/types';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
 import { signInFailure } from './signInFailure';
-import { displayName } from '../platform/groups';
+import { displayName } from '../platform/groupNames';
 import { KnownUsers } from '../platform/knownUsers';
 
 const SERVERS_KEY = 'datagrok.servers';

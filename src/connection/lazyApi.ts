@@ -12,7 +12,11 @@ export function api(): typeof Api {
   return loaded;
 }
 
-/** The API module if a request has loaded it, without loading it. */
+/**
+ * The API module if a request has loaded it, without loading it. Both dist/extension.js and
+ * dist/features.js hold a copy of this module: Node's module cache knows whether either loaded it.
+ */
 export function loadedApi(): typeof Api | undefined {
+  loaded ??= require.cache[require.resolve('../api')]?.exports as typeof Api | undefined;
   return loaded;
 }

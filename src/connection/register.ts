@@ -2,7 +2,6 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';
 import { signInCommand, signOutCommand } from './signIn';
-import { ConnectionStatusBar } from './statusBar';
 import { switchServerCommand } from './switchServer';
 
 function entityIdOf(arg: unknown): string | undefined {
@@ -14,12 +13,10 @@ function entityIdOf(arg: unknown): string | undefined {
   return undefined;
 }
 
-/** Registers sign-in, sign-out, server switching, the status bar item and the log command. */
-export function registerConnection(services: Services): { statusBar: vscode.StatusBarItem } {
+/** Registers sign-in, sign-out, server switching, the log command and Copy ID (the status bar item is made at activation). */
+export function registerConnection(services: Services): void {
   const { context, commands, log } = services;
-  const statusBar = new ConnectionStatusBar(services.connection);
   context.subscriptions.push(
-    statusBar,
     commands.register('datagrok.signIn', (inv) => signInCommand(services, inv)),
     commands.register('datagrok.signOut', () => signOutCommand(services)),
     commands.register('datagrok.switchServer', (inv) => switchServerCommand(services, inv)),
@@ -35,5 +32,4 @@ export function registerConnection(services: Services): { statusBar: vscode.Stat
       return id;
     }),
   );
-  return { statusBar: statusBar.item };
 }

@@ -1,14 +1,17 @@
 // The status bar item: which server, which user, and one click to switch server or sign in.
 // The user is shown once known: loaded this session, or remembered from the last one (per server, in
 // the global state). The item never sends a request itself, so activation stays free of network traffic.
+// It is filled and shown on the connection's first change: its first refresh at activation, which reads
+// whether a key is stored and always fires (rather than showing "Sign in" first, then the user).
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { hostOf } from '../api/names';
-import { displayName } from '../platform/groups';
+import { displayName } from '../platform/groupNames';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private visible = false;
 
   constructor(private readonly connection: Connection) {
     this.item = vscode.window.createStatusBarItem('datagrok.status', vscode.StatusBarAlignment.Left, -100);
@@ -18,8 +21,6 @@ export class ConnectionStatusBar implements vscode.Disposable {
       connection.onDidChange(() => this.update()),
       connection.onDidLoadUser(() => this.update()),
     );
-    this.update();
-    this.item.show();
   }
 
   update(): void {
@@ -30,6 +31,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.text = '$(warning) Datagrok: check server URL';
       this.item.tooltip = e instanceof Error ? e.message : String(e);
       this.item.command = { title: 'Open Settings', command: 'workbench.action.openSettings', arguments: ['datagrok.serverUrl'] };
+      this.shown();
       return;
     }
     const host = hostOf(baseUrl);
@@ -57,6 +59,13 @@ export class ConnectionStatusBar implements vscode.Disposable {
       this.item.command = 'datagrok.signIn';
     }
     this.item.tooltip = tooltip;
+    this.shown();
+  }
+
+  private shown(): void {
+    if (this.visible) return;
+    this.visible = true;
+    this.item.show();
   }
 
   dispose(): void {

@@ -66,10 +66,12 @@ export class CommandLayer {
     /** Runs the sign-in flow; offered on 401. */
     private readonly signInCommand = 'datagrok.signIn',
     private readonly gate?: SignInGate,
+    /** Binds a command id to its callback: VS Code's registry, or the stand-in made at activation. */
+    private readonly bind: (id: string, callback: (...args: unknown[]) => unknown) => vscode.Disposable = vscode.commands.registerCommand,
   ) {}
 
   register<T = never>(id: string, handler: CommandHandler<T>): vscode.Disposable {
-    return vscode.commands.registerCommand(id, (...args: unknown[]) => this.run(id, handler, args));
+    return this.bind(id, (...args: unknown[]) => this.run(id, handler, args));
   }
 
   private async run<T>(id: string, handler: CommandHandler<T>, args: unknown[]): Promise<unknown> {

@@ -4,13 +4,12 @@
 import { badInput } from '../api/errors';
 import { jsoncParser } from '../platform/lazyModules';
 import { parseJsonObject } from './jsonc';
+import { FUNCTION_KEY, PARAMETER_FILE_NAME } from './parameterFileNames';
 
-/** The key naming the function; never sent to the server. */
-export const FUNCTION_KEY = '$function';
+export { FUNCTION_KEY, PARAMETER_FILE_NAME };
+
 /** Keys for editors and tooling, never inputs: stripped before the call. */
 const TOOLING_KEYS = new Set([FUNCTION_KEY, '$schema']);
-/** File names that are parameter files even before they name a function. */
-export const PARAMETER_FILE_NAME = /\.(datagrok|dgparams)\.jsonc?$/i;
 
 export interface ParameterFile {
   /** The `$function` value, when the file has one. */

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { copyDatagrokPath, downloadConnectorFile, mountConnector, offerDownload, openConnectorFile, uploadToConnector } from './commands';
 import { ConnectorFileSystem } from './connectorFileSystem';
@@ -19,11 +18,11 @@ export function registerFiles(services: Services): FilesFeature {
   const fs = new ConnectorFileSystem(services.connection, services.platform.knownFiles, offerDownload);
   const files = new FilesTree(services, fs);
   const dragAndDrop = new FilesDragAndDrop(services.log);
-  const view = vscode.window.createTreeView(FILES_VIEW, { treeDataProvider: files.tree, dragAndDropController: dragAndDrop, showCollapseAll: true });
+  const view = services.contributions.treeView(FILES_VIEW, { treeDataProvider: files.tree, dragAndDropController: dragAndDrop, showCollapseAll: true });
   const v: FilesView = { services, fs, files };
   services.context.subscriptions.push(
     fs,
-    vscode.workspace.registerFileSystemProvider(SCHEME, fs, { isCaseSensitive: true }),
+    services.contributions.fileSystem(SCHEME, fs, { isCaseSensitive: true }),
     files.tree,
     view,
     // Sign-in, sign-out and server switch; a reload of the connection list; writes through the file system.

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import type { Services } from '../services';
 import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
@@ -7,7 +6,7 @@ import { ParameterFileCompletionProvider } from './parameterFileCompletion';
 import { ParameterFileDiagnostics } from './parameterFileDiagnostics';
 import { ParameterFileFixProvider } from './parameterFileFixes';
 import { ParameterFileHoverProvider } from './parameterFileHover';
-import { PARAMETER_FILE_SELECTOR, ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
+import { ParameterFileLensProvider, trackParameterFileContext } from './parameterFileLens';
 import { registerRuns } from './registerRuns';
 import { SCHEMA_SCHEME, SchemaProvider } from './schemaProvider';
 import { signatureOf } from './parameterFileSignature';
@@ -22,7 +21,7 @@ export function registerFunctions(services: Services): { functionsTree: Function
   const { context, connection, log } = services;
   const { catalog } = services.platform;
   const tree = new FunctionsTree(catalog, connection, log);
-  const view = vscode.window.createTreeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  const view = services.contributions.treeView<ExplorerNode>(FUNCTIONS_VIEW, { treeDataProvider: tree, showCollapseAll: true });
   const { runs, tree: runsTree } = registerRuns(services);
   const lenses = new ParameterFileLensProvider(async (name) => (await signatureOf(services, name))?.description);
   const v: FunctionsView = { services, tree, view, runs };
@@ -39,7 +38,7 @@ export function registerFunctions(services: Services): { functionsTree: Function
   };
   describe();
 
-  const { commands } = services;
+  const { commands, contributions } = services;
   context.subscriptions.push(
     tree,
     view,
@@ -56,15 +55,15 @@ export function registerFunctions(services: Services): { functionsTree: Function
     commands.register('datagrok.functions.newParameterFile', (inv) => newParameterFile(v, inv)),
     commands.register('datagrok.functions.copyName', (inv) => copyFunctionName(v, inv)),
     lenses,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEMA_SCHEME, new SchemaProvider(services)),
+    contributions.textContent(SCHEMA_SCHEME, new SchemaProvider(services)),
     catalog.onDidChange(() => lenses.refresh()),
     connection.onDidChange(() => lenses.refresh()),
-    vscode.languages.registerCodeLensProvider(PARAMETER_FILE_SELECTOR, lenses),
+    contributions.codeLens(lenses),
     trackParameterFileContext(),
     // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
-    vscode.languages.registerCompletionItemProvider(PARAMETER_FILE_SELECTOR, new ParameterFileCompletionProvider(services), '"', ':'),
-    vscode.languages.registerHoverProvider(PARAMETER_FILE_SELECTOR, new ParameterFileHoverProvider(services)),
-    vscode.languages.registerCodeActionsProvider(PARAMETER_FILE_SELECTOR, new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
+    contributions.completion(new ParameterFileCompletionProvider(services), '"', ':'),
+    contributions.hover(new ParameterFileHoverProvider(services)),
+    contributions.codeActions(new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
     new ParameterFileDiagnostics(services),
   );
   return { functionsTree: tree, runsTree };

@@ -52,7 +52,7 @@ export function registerRuns(services: Services): { runs: RunServices; tree: Exp
     return 'value' in got ? resultView(run.functionName, got.value).parts : undefined;
   };
   const tree = createRunsTree(store, connection, log);
-  const view = vscode.window.createTreeView<ExplorerNode>(RUNS_VIEW, { treeDataProvider: tree });
+  const view = services.contributions.treeView<ExplorerNode>(RUNS_VIEW, { treeDataProvider: tree });
   const describe = () => {
     const count = (() => {
       try {
@@ -76,7 +76,7 @@ export function registerRuns(services: Services): { runs: RunServices; tree: Exp
     tree,
     view,
     { dispose: () => clearInterval(timer) },
-    vscode.workspace.registerFileSystemProvider(RESULT_SCHEME, results, { isReadonly: true, isCaseSensitive: true }),
+    services.contributions.fileSystem(RESULT_SCHEME, results, { isReadonly: true, isCaseSensitive: true }),
     store.onDidChange(() => {
       tree.refresh();
       describe();

@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import type { Services } from '../services';
 import { createGroup, type GroupsView, refreshGroups, requestMembership, resolveRequest, searchGroups, showMoreGroups } from './commands';
@@ -10,7 +9,7 @@ export function registerGroups(services: Services): GroupsTreeProvider {
   const { context, connection, log } = services;
   const model = services.platform.groups;
   const tree = new GroupsTreeProvider(model, connection, log);
-  const view = vscode.window.createTreeView('datagrok.groups', { treeDataProvider: tree, showCollapseAll: true });
+  const view = services.contributions.treeView('datagrok.groups', { treeDataProvider: tree, showCollapseAll: true });
 
   const describeServer = () => {
     try {

@@ -5,7 +5,10 @@ import { DatagrokError } from '../api/errors';
 import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
 import { Emitter } from './events';
 import { changeMembers } from './groupMembers';
+import { displayName, groupName } from './groupNames';
 import type { ServerSession } from './session';
+
+export { displayName, groupName };
 
 /** Who the user is and which groups they belong to / administer, for badges and context values. */
 export interface UserContext {
@@ -28,15 +31,6 @@ export interface PendingRequests {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** The group's name as the server knows it (login for users): what identifies it in lists and messages. */
-export function groupName(g: Group | undefined): string {
-  return g ? g.name || g.friendlyName || g.id : 'unknown';
-}
-
-/** How a person reads the group or user: the friendly name when there is one, else the name. */
-export function displayName(g: Group | undefined): string {
-  return g ? g.friendlyName || g.name || g.id : 'unknown';
-}
 
 /** Sorted by name (case-insensitive), duplicates dropped: tree items need unique ids. */
 export function sortGroups(groups: readonly Group[]): Group[] {

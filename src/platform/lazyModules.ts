@@ -18,3 +18,37 @@ export function jsoncParser(): typeof JsoncParser {
   jsonc ??= require('jsonc-parser') as typeof JsoncParser;
   return jsonc;
 }
+
+/**
+ * A part of the extension loaded on first use (`load`, e.g. a `require` of another bundle), at most once:
+ * later calls return what the first returned. A failed load is not retried (a half-run bundle may have
+ * registered part of itself): every call throws the same error, which names `what` and the cause, and
+ * `onFailure` hears of it once.
+ */
+export function loadOnce<T>(what: string, load: () => T, onFailure?: (error: Error) => void): { get(): T; readonly loaded: boolean } {
+  let state: { value: T } | { error: Error } | undefined;
+  let loading = false;
+  return {
+    get loaded() {
+      return state !== undefined && 'value' in state;
+    },
+    get() {
+      if (state === undefined) {
+        // A stand-in reached while the part is still loading (its own registration) must not load it again.
+        if (loading) throw new Error(`${what} is still loading: it was asked for by its own start.`);
+        loading = true;
+        try {
+          state = { value: load() };
+        } catch (cause) {
+          const message = cause instanceof Error ? cause.message : String(cause);
+          state = { error: new Error(`Could not load ${what}: ${message}. Reload the window; if this happens again, reinstall the extension.`, { cause }) };
+          onFailure?.(state.error);
+        } finally {
+          loading = false;
+        }
+      }
+      if ('error' in state) throw state.error;
+      return state.value;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import { hostOf } from '../api/names';
 import type { CommandInvocation } from '../core/commands';
+import type { Contributions } from '../core/contributions';
 import type { RememberedEntity } from '../platform/recent';
 import type { Catalog } from '../platform/catalog';
 import { type EntityKind, EntityNode, type EntityRow, ListRoot, rememberedRow } from './entityNodes';
@@ -30,6 +31,7 @@ export interface EntityViewDeps {
   readonly subscriptions: vscode.Disposable[];
   readonly connection: { readonly isSignedIn: boolean; baseUrl(): string; readonly onDidChange: vscode.Event<unknown> };
   readonly catalog: Catalog;
+  readonly contributions: Pick<Contributions, 'treeView'>;
 }
 
 export interface EntityView {
@@ -67,7 +69,7 @@ export function createEntityView<T>(deps: EntityViewDeps, o: EntityViewOptions<T
     baseUrl: () => connection.baseUrl(),
     roots: (ctx) => roots(tree, root, ctx, connection.baseUrl(), o),
   });
-  const view = vscode.window.createTreeView(o.view, { treeDataProvider: tree, canSelectMany: true });
+  const view = deps.contributions.treeView(o.view, { treeDataProvider: tree, canSelectMany: true });
   const describe = () => {
     try {
       view.description = connection.isSignedIn ? hostOf(connection.baseUrl()) : undefined;

@@ -84,7 +84,9 @@ async function main(): Promise<number> {
   const runner = path.join(__dirname, 'hostActivationRunner.js');
 
   const load = os.loadavg()[0].toFixed(1);
+  const entryKb = (file: string) => (fs.statSync(path.join(extension, 'dist', file)).size / 1024).toFixed(1);
   console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
+  console.log(`  entry bundle loaded at activation: dist/extension.js ${entryKb('extension.js')} KB; on first use: dist/features.js ${entryKb('features.js')} KB, dist/api.js ${entryKb('api.js')} KB`);
   for (const { cause, title, expected } of CAUSES) {
     const results: HostActivation[] = [];
     for (let run = 0; run < runs; run++) {
@@ -124,10 +126,18 @@ async function main(): Promise<number> {
     }
     const totals = results.map((r) => r.codeLoadingMs + r.activateCallMs);
     const total = median(totals);
-    const ok = total <= TARGET_MS;
     const ms = (pick: (r: HostActivation) => number) => `${median(results.map(pick))} ms`;
-    console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${ok ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`}`);
-    console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more; the host's marks around require() and activate(): load ${median(results.map((r) => r.marks?.loadMs ?? Number.NaN)).toFixed(1)} ms, activate ${median(results.map((r) => r.marks?.activateMs ?? Number.NaN)).toFixed(1)} ms`);
+    const judged = (value: number) => (value <= TARGET_MS ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`);
+    console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${judged(total)}`);
+    // The host's marks: require() of dist/extension.js alone, and the activate() call. VS Code's "code
+    // loading" starts earlier, before an await that lets the other extensions activated by the same event
+    // load first (for a JSON file: VS Code's JSON language features, npm, ...): for that cause it is mostly
+    // their code loading.
+    const markTotals = results.map((r) => (r.marks ? r.marks.loadMs + r.marks.activateMs : Number.NaN));
+    const markTotal = median(markTotals);
+    const mark = (pick: (m: NonNullable<HostActivation['marks']>) => number) => median(results.map((r) => (r.marks ? pick(r.marks) : Number.NaN))).toFixed(1);
+    console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more`);
+    console.log(`  ${''.padEnd(30)} the host's marks around require() and activate(): load ${mark((m) => m.loadMs)} ms, activate ${mark((m) => m.activateMs)} ms, total ${markTotal.toFixed(1)} ms  ${judged(markTotal)} (runs: ${markTotals.join(', ')} ms)`);
   }
   // Figures, not a test (as the other benches): a figure above its target is printed as ABOVE, the exit
   // status is for a run that could not measure.

@@ -1,7 +1,6 @@
-// A light start, checked on the built files: dist/extension.js (what activation loads) holds neither
-// undici, papaparse nor jsonc-parser and loads them through dist/api.js, dist/papaparse.js and
-// dist/jsonc-parser.js, which exist and load in
-// plain Node. That activation loads nothing else from dist/ is checked in the real host
+// A light start, checked on the built files: dist/extension.js (what activation loads) holds no feature's
+// code and neither undici, papaparse nor jsonc-parser: it loads dist/features.js on first use, which loads
+// dist/api.js, dist/papaparse.js and dist/jsonc-parser.js on theirs (these load in plain Node). That activation loads nothing else from dist/ is checked in the real host
 // (test/integration/activation.test.ts); that the first request works, by every integration suite.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -16,7 +15,7 @@ describe('Light start (the built bundles)', function () {
   this.timeout(120_000);
 
   before(() => {
-    if (['extension.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
+    if (['extension.js', 'features.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
@@ -27,16 +26,31 @@ describe('Light start (the built bundles)', function () {
     // jsonc-parser's error code names.
     for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
     assert.match(extension, /require\("\.\/api\.js"\)/);
-    assert.match(extension, /require\("\.\/papaparse\.js"\)/);
-    assert.match(extension, /require\("\.\/jsonc-parser\.js"\)/);
+    assert.match(extension, /require\("\.\/features\.js"\)/);
+    const features = read('features.js');
+    for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
+    assert.match(features, /require\("\.\/papaparse\.js"\)/);
+    assert.match(features, /require\("\.\/jsonc-parser\.js"\)/);
   });
 
-  it('dist/extension.js makes one namespace object for vscode, not one per module (esbuild.mjs, one-vscode-namespace)', () => {
+  it('dist/extension.js holds no feature: its commands, views and providers are stand-ins (the features are in dist/features.js)', () => {
     const extension = read('extension.js');
-    const shared = extension.match(/\(__dgVscode\?\?=[\w$]+\(require\("vscode"\)\)\)/g) ?? [];
-    assert.ok(shared.length > 1, 'no shared vscode namespace in dist/extension.js');
-    assert.equal(extension.match(/require\("vscode"\)/g)?.length, shared.length, 'a require("vscode") outside the shared namespace');
+    // A command handler's message, a tree's label, a parameter file CodeLens title, a tool's method:
+    // each in dist/features.js only.
+    for (const marker of ['Copied ', 'Show more', 'Run Function', 'Agent tool ']) {
+      assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
+      assert.ok(read('features.js').includes(marker), `dist/features.js lacks "${marker}"`);
+    }
   });
+
+  for (const bundle of ['extension.js', 'features.js']) {
+    it(`dist/${bundle} uses the vscode API object itself, not a copy per module (esbuild.mjs, one-vscode-namespace)`, () => {
+      const text = read(bundle);
+      const shared = text.match(/\(__dgVscode\?\?=require\("vscode"\)\)/g) ?? [];
+      assert.ok(shared.length > 1, `no shared vscode namespace in dist/${bundle}`);
+      assert.equal(text.match(/require\("vscode"\)/g)?.length, shared.length, 'a require("vscode") outside the shared namespace');
+    });
+  }
 
   it('dist/api.js holds the client with undici; the lazy bundles load in plain Node without vscode', () => {
     assert.ok(read('api.js').includes('llhttp'), 'dist/api.js lacks undici');

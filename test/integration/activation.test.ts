@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { DatagrokExtensionApi } from '../../src/extension';
 import { log } from './index';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
@@ -20,6 +21,45 @@ describe('Activation', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is not installed`);
     assert.equal(extension.packageJSON.name, 'datagrok-vscode');
+  });
+
+  // A light start: activation loads dist/extension.js only (the connection, the status bar, stand-ins);
+  // dist/features.js waits for a first use, dist/api.js (the client and undici) for the first request.
+  // Runs before any command or request: this is the first suite.
+  it('loads dist/extension.js alone at activation: no feature, no API bundle (undici), no papaparse', async () => {
+    const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
+    await extension.activate();
+    assert.deepEqual(loadedFromDist(extension), ['extension.js'], `loaded from dist/ at activation: ${loadedFromDist(extension).join(', ')}`);
+    assert.equal(extension.exports.lightStart.featuresLoaded, false);
+  });
+
+  it('a JSON document that is no parameter file loads nothing: no CodeLens, hover or completion asked of the features', async () => {
+    const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
+    const document = await vscode.workspace.openTextDocument({ language: 'json', content: '{ "function": "Demo:Add", "a": 1 }\n' });
+    await vscode.window.showTextDocument(document);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(0, 4));
+    await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, new vscode.Position(0, 2));
+    // The Run lens is ours alone; VS Code's JSON features may hover.
+    assert.ok(!lenses.some((lens) => lens.command?.command === 'datagrok.functions.run'), 'a Run lens on a plain JSON document');
+    assert.ok(Array.isArray(hovers));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(extension.exports.lightStart.featuresLoaded, false, 'a plain JSON document loaded the features');
+    assert.deepEqual(loadedFromDist(extension), ['extension.js']);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it("a command's first run loads the features, and its stand-in forwards the options, the result and the error", async () => {
+    const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
+    // Copy ID needs no sign-in: the options object goes to the handler, its result comes back.
+    assert.equal(await vscode.commands.executeCommand('datagrok.copyId', { id: 'light-start-1' }), 'light-start-1');
+    assert.equal(extension.exports.lightStart.featuresLoaded, true);
+    assert.equal(await vscode.env.clipboard.readText(), 'light-start-1');
+    assert.deepEqual(loadedFromDist(extension), ['extension.js', 'features.js'], 'the features load without the API bundle');
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.copyId', {})), /Copy ID works on a group or request item, or with \{ id \}\./);
+    // Everything the features register goes through a stand-in made at activation, but the "Show more…"
+    // commands, which only the views' own items run.
+    assert.deepEqual([...extension.exports.lightStart.unplanned].sort(), ['datagrok.dashboards.showMore', 'datagrok.groups.showMore', 'datagrok.tables.showMore']);
   });
 
   it('activates when one of its commands runs', async () => {
@@ -43,21 +83,16 @@ describe('Activation', () => {
     assert.ok(missing.length === 0, `contributed but not registered: ${missing.join(', ')}`);
   });
 
-  // A light start: activation loads dist/extension.js only; dist/api.js (the client and undici) and
-  // dist/papaparse.js wait for the first request or CSV. Runs before any request: this is the first suite.
-  it('loads neither the API bundle (undici) nor papaparse at activation', async () => {
+  it('sizes of the bundles, and what the first request adds', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    await extension.activate();
     const dist = path.join(extension.extensionPath, 'dist');
-    const loaded = () => Object.keys(require.cache).filter((file) => file.startsWith(dist + path.sep)).map((file) => path.basename(file));
-    assert.deepEqual(loaded(), ['extension.js'], `loaded from dist/ at activation: ${loaded().join(', ')}`);
     // What the first request adds, timed in this extension host (the bundle VS Code loaded is timed by
     // VS Code itself; its size and this figure are printed by npm run bench).
-    const sizes = ['extension.js', 'api.js', 'papaparse.js'].map((file) => `${file} ${fs.statSync(path.join(dist, file)).size} bytes`);
+    const sizes = ['extension.js', 'features.js', 'api.js', 'papaparse.js'].map((file) => `${file} ${fs.statSync(path.join(dist, file)).size} bytes`);
     const started = performance.now();
     require(path.join(dist, 'api.js'));
     log(`light start: ${sizes.join(', ')}; dist/api.js loads in ${(performance.now() - started).toFixed(1)} ms here, on the first request`);
-    assert.ok(loaded().includes('api.js'));
+    assert.ok(loadedFromDist(extension).includes('api.js'));
   });
 
   it("reports VS Code's own activation time for the extension", async function () {
@@ -69,6 +104,14 @@ describe('Activation', () => {
     log(`activation in this host: code ${times.loadMs.toFixed(1)} ms + activate ${times.activateMs.toFixed(1)} ms = ${(times.loadMs + times.activateMs).toFixed(1)} ms (the cause is in the extension host's log: ExtensionService#_doActivateExtension)`);
   });
 });
+
+/** The bundles of dist/ this extension host has loaded. */
+function loadedFromDist(extension: vscode.Extension<unknown>): string[] {
+  const dist = path.join(extension.extensionPath, 'dist');
+  return Object.keys(require.cache)
+    .filter((file) => file.startsWith(dist + path.sep))
+    .map((file) => path.basename(file));
+}
 
 /**
  * The extension host's performance marks around this extension's activation (VS Code's

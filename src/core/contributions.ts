@@ -1,0 +1,21 @@
+// What the features register with VS Code, through one seam. The extension's entry (dist/extension.js)
+// registers every contribution at activation with a stand-in that loads the features (dist/features.js) on
+// first use; when they load, each feature attaches its real command handler, tree, provider or tool to the
+// stand-in through these calls (src/start/standIns.ts). Nothing is registered twice with VS Code.
+import type * as vscode from 'vscode';
+
+export interface Contributions {
+  /** A command's handler (the command layer's wrapper around it). */
+  command(id: string, callback: (...args: unknown[]) => unknown): vscode.Disposable;
+  /** The view, made at activation; its data provider and drag and drop are the ones given here. */
+  treeView<T>(id: string, options: vscode.TreeViewOptions<T>): vscode.TreeView<T>;
+  fileSystem(scheme: string, provider: vscode.FileSystemProvider, options: { readonly isCaseSensitive?: boolean; readonly isReadonly?: boolean }): vscode.Disposable;
+  textContent(scheme: string, provider: vscode.TextDocumentContentProvider): vscode.Disposable;
+  /** The parameter files' language features (their selector is fixed: JSON and JSON with comments). */
+  codeLens(provider: vscode.CodeLensProvider): vscode.Disposable;
+  completion(provider: vscode.CompletionItemProvider, ...triggerCharacters: string[]): vscode.Disposable;
+  hover(provider: vscode.HoverProvider): vscode.Disposable;
+  codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable;
+  /** A language-model tool contributed in package.json. */
+  tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
+}

@@ -1,0 +1,86 @@
+// The features (dist/features.js): loaded on first use by the stand-ins the entry registered at activation
+// (src/extension.ts, src/start/): a command's first run, a view's first children, a provider's first call on
+// a parameter file, the first access to a datagrok: or datagrok-result: file, a tool's first call. Builds the
+// shared services and lets each feature register itself, through the stand-ins (Services.contributions).
+import type * as vscode from 'vscode';
+import type { Connection } from './connection/connection';
+import { registerConnection } from './connection/register';
+import { CommandLayer } from './core/commands';
+import type { Contributions } from './core/contributions';
+import type { Services } from './services';
+import type { FunctionsTree } from './functions/functionsTree';
+import type { GroupsTreeProvider } from './groups/groupsTree';
+import type { FilesDragAndDrop } from './files/filesDragAndDrop';
+import type { FilesTree } from './files/filesTree';
+import type { Group } from './api/types';
+import { KnownUsers } from './platform/knownUsers';
+import { type RememberedEntity, RecentEntities } from './platform/recent';
+import type { ExplorerTree } from './ui/explorerTree';
+import type { OperationTool } from './agents/lmTools';
+import { registerAgents } from './agents/register';
+import { registerDashboards } from './dashboards/register';
+import { registerFiles } from './files/register';
+import { registerFunctions } from './functions/register';
+import { openRunsStore } from './functions/registerRuns';
+import type { RunsStore, StoredRun } from './platform/runs';
+import { registerGroups } from './groups/register';
+import { Platform } from './platform';
+import { registerTables } from './tables/register';
+
+/** What the entry made at activation and hands to the features. */
+export interface Shell {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  readonly connection: Connection;
+  readonly contributions: Contributions;
+}
+
+/** The features once loaded: what the extension's test API reads (src/extension.ts). */
+export interface Features {
+  readonly groupsTree: GroupsTreeProvider;
+  readonly functionsTree: FunctionsTree;
+  readonly runsTree: ExplorerTree;
+  readonly filesTree: FilesTree;
+  readonly filesDragAndDrop: FilesDragAndDrop;
+  readonly tablesTree: ExplorerTree;
+  readonly dashboardsTree: ExplorerTree;
+  readonly tools: ReadonlyMap<string, OperationTool>;
+  remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
+  knownUser(server: string): Group | undefined;
+  rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+}
+
+export function startFeatures(shell: Shell): Features {
+  const { context, log, connection, contributions } = shell;
+  const platform = new Platform(connection, context.workspaceState, context.globalState);
+  // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
+  context.subscriptions.push(platform, connection.onDidChange(() => platform.catalog.reload()));
+  const gate = { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() };
+  const commands = new CommandLayer(log, 'datagrok.signIn', gate, (id, callback) => contributions.command(id, callback));
+  const services: Services = { context, log, connection, commands, platform, contributions };
+
+  registerConnection(services);
+  const groupsTree = registerGroups(services);
+  const tablesTree = registerTables(services);
+  const dashboardsTree = registerDashboards(services);
+  const { functionsTree, runsTree } = registerFunctions(services);
+  const { filesTree, filesDragAndDrop } = registerFiles(services);
+  const tools = registerAgents(services);
+
+  return {
+    groupsTree,
+    functionsTree,
+    runsTree,
+    filesTree,
+    filesDragAndDrop,
+    tablesTree,
+    dashboardsTree,
+    tools,
+    remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
+    knownUser: (server) => new KnownUsers(context.globalState).get(server),
+    rememberedRuns: (server) => {
+      const store = openRunsStore(context);
+      return { runs: store.list(server), store };
+    },
+  };
+}

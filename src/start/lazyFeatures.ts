@@ -1,0 +1,206 @@
+// A light start: at activation the entry registers every contribution of the features with a stand-in
+// (src/start/standIns.ts): the commands and tools package.json contributes, the views, the datagrok: and
+// datagrok-result: file systems, the datagrok-schema: documents, the parameter files' language features.
+// The features (dist/features.js) load on first use, synchronously, and attach their real handlers
+// through `Contributions`; from then on the stand-ins forward. A failed load is shown once and rejects
+// every call with the same message.
+import * as vscode from 'vscode';
+import type { Contributions } from '../core/contributions';
+import { mayBeParameterFile } from '../core/parameterFileNames';
+import type { Features, Shell } from '../features';
+import { loadOnce } from '../platform/lazyModules';
+import { requireFeatures } from './loadFeatures';
+import { DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
+
+/** How each view is made at activation; its feature must ask for the same (checked when it attaches). */
+const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: boolean; resolves?: boolean; dnd?: { drag: string[]; drop: string[] } }> = {
+  'datagrok.groups': { showCollapseAll: true },
+  'datagrok.functions': { showCollapseAll: true, resolves: true },
+  'datagrok.runs': {},
+  'datagrok.tables': { canSelectMany: true },
+  'datagrok.dashboards': { canSelectMany: true },
+  'datagrok.files': { showCollapseAll: true, dnd: { drag: ['text/uri-list'], drop: ['text/uri-list', 'files'] } },
+};
+const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
+  datagrok: { isCaseSensitive: true },
+  'datagrok-result': { isReadonly: true, isCaseSensitive: true },
+};
+const TEXT_CONTENT = ['datagrok-schema'];
+const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
+const COMPLETION_TRIGGERS = ['"', ':'];
+const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
+
+interface Manifest {
+  contributes: { commands: { command: string }[]; languageModelTools: { name: string }[] };
+}
+
+function same(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
+export class LazyFeatures implements Contributions {
+  private readonly part: { get(): Features; readonly loaded: boolean };
+  private readonly handlers = new Map<string, (...args: unknown[]) => unknown>();
+  private readonly contributedCommands = new Set<string>();
+  private readonly views = new Map<string, { view: vscode.TreeView<unknown>; tree: TreeStandIn<unknown>; dnd?: DragAndDropStandIn<unknown> }>();
+  private readonly fileSystems = new Map<string, FileSystemStandIn>();
+  private readonly textContents = new Map<string, TextContentStandIn>();
+  private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
+  private readonly parameterFiles: ParameterFileStandIn;
+  /** Ids the features registered that had no stand-in (registered directly when they loaded). */
+  readonly unplanned: string[] = [];
+
+  constructor(
+    private readonly shell: Omit<Shell, 'contributions'>,
+    start: (shell: Shell) => Features = (s) => requireFeatures().startFeatures(s),
+  ) {
+    const { context, log } = shell;
+    this.part = loadOnce(
+      "the extension's features (dist/features.js)",
+      () => {
+        const started = performance.now();
+        const features = start({ ...shell, contributions: this });
+        log.info(`Features loaded in ${(performance.now() - started).toFixed(1)} ms`);
+        return features;
+      },
+      (error) => {
+        log.error(error.message);
+        void vscode.window.showErrorMessage(`Datagrok: ${error.message}`);
+      },
+    );
+    const load: Load = () => void this.part.get();
+    const manifest = context.extension.packageJSON as Manifest;
+    const subscriptions = context.subscriptions;
+    for (const { command } of manifest.contributes.commands) {
+      this.contributedCommands.add(command);
+      subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)));
+    }
+    for (const [id, o] of Object.entries(VIEWS)) {
+      const tree = new TreeStandIn<unknown>(load, `the ${id} view`, o.resolves === true);
+      const dnd = o.dnd && new DragAndDropStandIn<unknown>(load, `the ${id} view's drag and drop`, o.dnd.drag, o.dnd.drop);
+      const view = vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: o.showCollapseAll, canSelectMany: o.canSelectMany, dragAndDropController: dnd });
+      this.views.set(id, { view, tree, dnd });
+      subscriptions.push(view);
+    }
+    for (const [scheme, options] of Object.entries(FILE_SYSTEMS)) {
+      const standIn = new FileSystemStandIn(load, `the ${scheme}: file system`);
+      this.fileSystems.set(scheme, standIn);
+      subscriptions.push(vscode.workspace.registerFileSystemProvider(scheme, standIn, options));
+    }
+    for (const scheme of TEXT_CONTENT) {
+      const standIn = new TextContentStandIn(load, `the ${scheme}: documents`);
+      this.textContents.set(scheme, standIn);
+      subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(scheme, standIn));
+    }
+    this.parameterFiles = new ParameterFileStandIn(load, (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()));
+    const p = this.parameterFiles;
+    subscriptions.push(
+      vscode.languages.registerCodeLensProvider(PARAMETER_FILES, p.lensProvider()),
+      vscode.languages.registerCompletionItemProvider(PARAMETER_FILES, p.completionProvider(), ...COMPLETION_TRIGGERS),
+      vscode.languages.registerHoverProvider(PARAMETER_FILES, p.hoverProvider()),
+      vscode.languages.registerCodeActionsProvider(PARAMETER_FILES, p.actionsProvider(), { providedCodeActionKinds: CODE_ACTION_KINDS }),
+    );
+    for (const { name } of manifest.contributes.languageModelTools) {
+      const tool = new Forward<vscode.LanguageModelTool<unknown>>(load, `the ${name} tool`);
+      this.tools.set(name, tool);
+      subscriptions.push(vscode.lm.registerTool(name, toolStandIn(tool)));
+    }
+  }
+
+  /** The features, loaded now if nothing has loaded them yet. */
+  features(): Features {
+    return this.part.get();
+  }
+
+  get loaded(): boolean {
+    return this.part.loaded;
+  }
+
+  private run(id: string, args: unknown[]): unknown {
+    this.part.get();
+    const handler = this.handlers.get(id);
+    if (!handler) throw new Error(`Datagrok: the command ${id} is contributed but its feature did not register it.`);
+    return handler(...args);
+  }
+
+  command(id: string, callback: (...args: unknown[]) => unknown): vscode.Disposable {
+    if (!this.contributedCommands.has(id)) {
+      this.unplanned.push(id);
+      return vscode.commands.registerCommand(id, callback);
+    }
+    this.handlers.set(id, callback);
+    return new vscode.Disposable(() => this.handlers.delete(id));
+  }
+
+  treeView<T>(id: string, options: vscode.TreeViewOptions<T>): vscode.TreeView<T> {
+    const made = this.views.get(id);
+    const planned = VIEWS[id];
+    if (!made || !planned) {
+      this.unplanned.push(id);
+      return vscode.window.createTreeView(id, options);
+    }
+    const dnd = options.dragAndDropController;
+    const matches =
+      !!options.showCollapseAll === !!planned.showCollapseAll &&
+      !!options.canSelectMany === !!planned.canSelectMany &&
+      !!options.treeDataProvider.resolveTreeItem === !!planned.resolves &&
+      !!dnd === !!planned.dnd &&
+      (!dnd || (same(dnd.dragMimeTypes, planned.dnd?.drag) && same(dnd.dropMimeTypes, planned.dnd?.drop)));
+    // A developer's mistake, caught by every test that opens the view: the view was made otherwise.
+    if (!matches) throw new Error(`Datagrok: the ${id} view is made at activation (src/start/lazyFeatures.ts, VIEWS) with other options than its feature asks for.`);
+    const relayed = made.tree.attach(options.treeDataProvider as vscode.TreeDataProvider<unknown>);
+    if (made.dnd && dnd) made.dnd.target = dnd as vscode.TreeDragAndDropController<unknown>;
+    this.shell.context.subscriptions.push(relayed);
+    return made.view as vscode.TreeView<T>;
+  }
+
+  fileSystem(scheme: string, provider: vscode.FileSystemProvider, options: { readonly isCaseSensitive?: boolean; readonly isReadonly?: boolean }): vscode.Disposable {
+    const standIn = this.fileSystems.get(scheme);
+    if (!standIn) {
+      this.unplanned.push(scheme);
+      return vscode.workspace.registerFileSystemProvider(scheme, provider, options);
+    }
+    if (JSON.stringify(options) !== JSON.stringify(FILE_SYSTEMS[scheme])) throw new Error(`Datagrok: the ${scheme}: file system is registered at activation with other options than its feature asks for.`);
+    return standIn.attach(provider);
+  }
+
+  textContent(scheme: string, provider: vscode.TextDocumentContentProvider): vscode.Disposable {
+    const standIn = this.textContents.get(scheme);
+    if (!standIn) {
+      this.unplanned.push(scheme);
+      return vscode.workspace.registerTextDocumentContentProvider(scheme, provider);
+    }
+    return standIn.attach(provider);
+  }
+
+  codeLens(provider: vscode.CodeLensProvider): vscode.Disposable {
+    return this.parameterFiles.attachLens(provider);
+  }
+
+  completion(provider: vscode.CompletionItemProvider, ...triggerCharacters: string[]): vscode.Disposable {
+    if (!same(triggerCharacters, COMPLETION_TRIGGERS)) throw new Error('Datagrok: parameter file completion is registered at activation with other trigger characters.');
+    this.parameterFiles.completion.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  hover(provider: vscode.HoverProvider): vscode.Disposable {
+    this.parameterFiles.hover.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable {
+    if (!same(metadata.providedCodeActionKinds?.map((k) => k.value), CODE_ACTION_KINDS.map((k) => k.value))) throw new Error('Datagrok: parameter file quick fixes are registered at activation with other kinds.');
+    this.parameterFiles.actions.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable {
+    const standIn = this.tools.get(name);
+    if (!standIn) {
+      this.unplanned.push(name);
+      return vscode.lm.registerTool(name, tool);
+    }
+    standIn.target = tool as vscode.LanguageModelTool<unknown>;
+    return new vscode.Disposable(() => undefined);
+  }
+}
