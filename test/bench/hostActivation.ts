@@ -8,17 +8,15 @@
 // settings point datagrok.serverUrl at a closed local port and no one signs in.
 //
 //   node out/test/bench/hostActivation.js [--runs 3] [--profile DIR]   (DIR: a .cpuprofile of the host per cause)
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { remoteUri, shortTempDir, startCodeServer } from '../host/codeServer';
-import { repoRoot } from '../host/paths';
-import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from '../host/processes';
+import { shortTempDir, startCodeServer } from '../host/codeServer';
+import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from '../host/processes';
 import { ensureHost } from '../host/provision';
-import { listVsixFiles } from '../host/vsix';
-import { openBrowser, recordConsole, workbenchUrl } from '../host/workbench';
+import { openBrowser } from '../host/workbench';
+import { productionExtension, runInWindow } from './hostRun';
 import type { HostActivation } from './hostActivationRunner';
 
 const TARGET_MS = 20;
@@ -33,16 +31,6 @@ const CAUSES = [
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
-}
-
-/** What the .vsix ships, with the production bundle built into its dist/ (the repository's dist/ untouched). */
-function productionExtension(dir: string): void {
-  for (const file of listVsixFiles()) {
-    if (file.startsWith('dist/')) continue;
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.copyFileSync(path.join(repoRoot, file), path.join(dir, file));
-  }
-  execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--production', '--outdir', path.join(dir, 'dist')], { cwd: repoRoot, stdio: 'ignore' });
 }
 
 /**
@@ -96,28 +84,14 @@ async function main(): Promise<number> {
       fs.mkdirSync(workspace, { recursive: true });
       fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
       const resultFile = path.join(stateDir, `${cause}-${run}.json`);
-      const payload: Array<[string, string]> = [
-        ['extensionDevelopmentPath', remoteUri(server, cause === 'json' ? extension : extensionWithoutJson)],
-        ['extensionTestsPath', remoteUri(server, runner)],
-        ['extensionEnvironment', JSON.stringify({ DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) })],
-        ['skipWelcome', 'true'],
-        ['skipReleaseNotes', 'true'],
-      ];
-      const context = await workbench.browser.newContext({ viewport: { width: 1400, height: 900 } });
-      try {
-        const page = await context.newPage();
-        const consoleLog = recordConsole(page, path.join(stateDir, `console-${cause}-${run}.log`));
-        onStop(() => new Promise<void>((resolve) => consoleLog.end(resolve)));
-        const exited = new Promise<void>((resolve, reject) => {
-          void page.exposeFunction('codeAutomationExit', () => resolve());
-          setTimeout(() => reject(new Error(`no result within ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS).unref();
-        });
-        await page.goto(workbenchUrl(server.origin, workspace, payload), { timeout: 60_000 });
-        await exited;
-        consoleLog.end();
-      } finally {
-        await context.close().catch(() => undefined);
-      }
+      await runInWindow(server, workbench, {
+        workspace,
+        extension: cause === 'json' ? extension : extensionWithoutJson,
+        runner,
+        environment: { DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) },
+        consoleFile: path.join(stateDir, `console-${cause}-${run}.log`),
+        timeoutMs: RUN_TIMEOUT_MS,
+      });
       const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostActivation;
       if (result.error) throw new Error(`${title}: ${result.error}`);
       if (result.activeBeforeTrigger) throw new Error(`${title}: the extension was active before the trigger`);
