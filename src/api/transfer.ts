@@ -137,7 +137,7 @@ export async function prepareUpload(
   if (source && 'data' in source && typeof source.data === 'string' && source.data.length > TEXT_CHUNK) {
     const text = source.data;
     // Buffer.byteLength counts as the encoder writes (a lone surrogate as the 3 bytes of U+FFFD).
-    const size = Buffer.byteLength(text, 'utf8');
+    const size = source.byteLength ?? Buffer.byteLength(text, 'utf8');
     return streamedUpload(size, onProgress, (progress, state) => textChunks(text, progress, state));
   }
   if (source && 'data' in source) {

@@ -84,7 +84,8 @@ export interface TransferOptions extends CallOptions {
 export type UploadSource =
   | { file: string }
   | { stream: Readable | AsyncIterable<Uint8Array>; size?: number }
-  | { data: string | Uint8Array };
+  /** `byteLength`: the text's UTF-8 size when the caller already counted it (saves a pass over long text). */
+  | { data: string | Uint8Array; byteLength?: number };
 
 /**
  * Where to download to. `file`: written to a temporary sibling and renamed into place only when the

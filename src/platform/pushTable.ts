@@ -15,7 +15,8 @@ export function inspectSource(source: CsvSource, what: string): Promise<CsvShape
 
 /**
  * Uploads the CSV as table `name` (`table`, `<project>.<table>` or `Project:table`; an existing table
- * of that name is replaced). Pass the `shape` from `inspectSource` when it was already judged.
+ * of that name is replaced). Pass the `shape` from `inspectSource` of this same source when it was
+ * already judged (its byte count becomes the upload's length).
  */
 export async function pushCsv(
   client: DatagrokApi,
@@ -30,6 +31,7 @@ export async function pushCsv(
     'file' in source
       ? await client.uploadTable(tableName, { file: source.file }, transfer)
       : // Text goes up encoded a slice at a time (src/api/transfer.ts), never as a second full copy.
-        await client.uploadTable(tableName, { data: source.text }, transfer);
+        // The shape counted the text's bytes: the upload need not count them again.
+        await client.uploadTable(tableName, { data: source.text, byteLength: shape.bytes }, transfer);
   return { result, shape };
 }

@@ -55,17 +55,20 @@ async function measure(work: () => Thenable<unknown>): Promise<{ seconds: number
   return { seconds, extraRss: peak - before };
 }
 
-/** `runs` rounds of the command against curl, the order alternating; `clean` removes both outputs first. */
-async function compare(runs: number, command: () => Thenable<unknown>, curlArgs: string[], clean: () => void): Promise<HostTransferRun[]> {
+/**
+ * `runs` rounds of the command against curl, the order alternating; each first removes its own output
+ * (`clean.command`, `clean.curl`), so the command's last output stays for the integrity check.
+ */
+async function compare(runs: number, command: () => Thenable<unknown>, curlArgs: string[], clean: { command: () => void; curl: () => void }): Promise<HostTransferRun[]> {
   const results: HostTransferRun[] = [];
   for (let run = 0; run < runs; run++) {
     const timeCommand = async () => {
-      clean();
+      clean.command();
       await exec('sync', []);
       return measure(command);
     };
     const timeCurl = async () => {
-      clean();
+      clean.curl();
       await exec('sync', []);
       return (await measure(() => exec('curl', curlArgs))).seconds;
     };
@@ -101,7 +104,7 @@ export async function run(): Promise<void> {
       runs,
       () => vscode.commands.executeCommand('datagrok.files.download', { connector, path: filePath, target: vscode.Uri.file(target) }),
       ['-sS', '-f', '-o', curlTarget, ...auth, fileUrl],
-      () => rm(target, curlTarget),
+      { command: () => rm(target), curl: () => rm(curlTarget) },
     );
     result.downloadedFile = target;
     rm(curlTarget);
@@ -115,7 +118,7 @@ export async function run(): Promise<void> {
         tableFile = ((await vscode.commands.executeCommand('datagrok.tables.open', { name: table })) as vscode.Uri).fsPath;
       },
       ['-sS', '-f', '-o', curlTable, ...auth, `${url}/public/v1/tables/${encodeURIComponent(table.replace(':', '.'))}`],
-      () => rm(curlTable, ...(tableFile ? [tableFile] : [])),
+      { command: () => rm(...(tableFile ? [tableFile] : [])), curl: () => rm(curlTable) },
     );
     result.tableFile = tableFile;
     rm(curlTable);
