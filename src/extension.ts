@@ -67,45 +67,31 @@ export function activate(context: vscode.ExtensionContext): DatagrokExtensionApi
   // Reads SecretStorage only: no network during activation.
   void connection.refresh();
   const features = () => lazy.features();
-  return {
-    get groupsTree() {
-      return features().groupsTree;
-    },
-    get functionsTree() {
-      return features().functionsTree;
-    },
-    get runsTree() {
-      return features().runsTree;
-    },
+  // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
+  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree']);
+  return Object.assign(views, {
     statusBar: statusBar.item,
-    get filesTree() {
-      return features().filesTree;
-    },
-    get filesDragAndDrop() {
-      return features().filesDragAndDrop;
-    },
-    get tablesTree() {
-      return features().tablesTree;
-    },
-    get dashboardsTree() {
-      return features().dashboardsTree;
-    },
-    remembered: (kind, server) => features().remembered(kind, server),
-    knownUser: (server) => features().knownUser(server),
-    rememberedRuns: (server) => features().rememberedRuns(server),
-    agents: {
-      get tools() {
-        return features().tools;
-      },
-      mcp,
-    },
+    remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),
+    knownUser: (server: string) => features().knownUser(server),
+    rememberedRuns: (server: string) => features().rememberedRuns(server),
+    agents: Object.assign(lazyGetters(features, ['tools']), { mcp }),
     lightStart: {
       get featuresLoaded() {
         return lazy.loaded;
       },
       unplanned: lazy.unplanned,
     },
-  };
+  });
+}
+
+/**
+ * An object whose `keys` are getters reading them from `load()` when read. Never spread it (a spread
+ * reads every getter); Object.assign onto it keeps them.
+ */
+function lazyGetters<T, K extends keyof T>(load: () => T, keys: readonly K[]): { readonly [P in K]: T[P] } {
+  const target = {} as { readonly [P in K]: T[P] };
+  for (const key of keys) Object.defineProperty(target, key, { get: () => load()[key], enumerable: true });
+  return target;
 }
 
 export function deactivate(): void {}

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { activationMarks } from '../host/activationMarks';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 
@@ -74,15 +75,6 @@ async function statsRow(): Promise<string[]> {
   }, 'the extension in Developer: Startup Performance');
 }
 
-function marks(): { loadMs: number; activateMs: number } | undefined {
-  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): { name: string; startTime: number }[] } }).MonacoPerformanceMarks;
-  const byName = new Map(perf?.getMarks().map((mark) => [mark.name, mark.startTime]) ?? []);
-  const at = (what: string) => byName.get(`code/extHost/${what}/${EXTENSION_ID}`);
-  const [willLoad, didLoad, willActivate, didActivate] = ['willLoadExtensionCode', 'didLoadExtensionCode', 'willActivateExtension', 'didActivateExtension'].map(at);
-  if (willLoad === undefined || didLoad === undefined || willActivate === undefined || didActivate === undefined) return undefined;
-  return { loadMs: didLoad - willLoad, activateMs: didActivate - willActivate };
-}
-
 /** A CPU profile of this extension host from now (node:inspector); the returned function stops it. */
 async function startProfile(): Promise<() => Promise<object>> {
   const session = new inspector.Session();
@@ -128,7 +120,7 @@ export async function run(): Promise<void> {
       activateCallMs: Number(call),
       activateResolvedMs: Number(finish),
       activationEvent: event,
-      marks: marks(),
+      marks: activationMarks(EXTENSION_ID),
     });
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
+import { activationMarks } from '../host/activationMarks';
 import { log } from './index';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
@@ -97,7 +98,7 @@ describe('Activation', () => {
 
   it("reports VS Code's own activation time for the extension", async function () {
     await vscode.extensions.getExtension(EXTENSION_ID)!.activate();
-    const times = activationTimes();
+    const times = activationMarks(EXTENSION_ID);
     // A figure, not a check: an extension host without these marks (another VS Code) skips it.
     if (!times) this.skip();
     // What Developer: Show Running Extensions shows: loading the code, then the activate call.
@@ -113,15 +114,3 @@ function loadedFromDist(extension: vscode.Extension<unknown>): string[] {
     .map((file) => path.basename(file));
 }
 
-/**
- * The extension host's performance marks around this extension's activation (VS Code's
- * `vs/base/common/performance`, kept on `globalThis.MonacoPerformanceMarks` in the host's process).
- */
-function activationTimes(): { loadMs: number; activateMs: number } | undefined {
-  const perf = (globalThis as { MonacoPerformanceMarks?: { getMarks(): { name: string; startTime: number }[] } }).MonacoPerformanceMarks;
-  const marks = new Map(perf?.getMarks().map((mark) => [mark.name, mark.startTime]) ?? []);
-  const at = (what: string) => marks.get(`code/extHost/${what}/${EXTENSION_ID}`);
-  const [willLoad, didLoad, willActivate, didActivate] = ['willLoadExtensionCode', 'didLoadExtensionCode', 'willActivateExtension', 'didActivateExtension'].map(at);
-  if (willLoad === undefined || didLoad === undefined || willActivate === undefined || didActivate === undefined) return undefined;
-  return { loadMs: didLoad - willLoad, activateMs: didActivate - willActivate };
-}
