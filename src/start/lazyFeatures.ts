@@ -34,6 +34,11 @@ interface Manifest {
   contributes: { commands: { command: string }[]; languageModelTools: { name: string }[] };
 }
 
+/** Lets the extension host's event loop run what is waiting (setImmediate: after I/O, no timer's delay). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function same(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
@@ -42,13 +47,16 @@ export class LazyFeatures implements Contributions {
   private readonly part: { get(): Features; readonly loaded: boolean };
   private readonly handlers = new Map<string, (...args: unknown[]) => unknown>();
   private readonly contributedCommands = new Set<string>();
-  private readonly views = new Map<string, { view: vscode.TreeView<unknown>; tree: TreeStandIn<unknown>; dnd?: DragAndDropStandIn<unknown> }>();
+  private readonly views = new Map<string, { tree: TreeStandIn<unknown>; dnd?: DragAndDropStandIn<unknown>; make(): vscode.TreeView<unknown>; view?: vscode.TreeView<unknown> }>();
   private readonly fileSystems = new Map<string, FileSystemStandIn>();
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly parameterFiles: ParameterFileStandIn;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
   readonly unplanned: string[] = [];
+  /** The parts `register()` registered so far, in order, with the time each took (milliseconds). */
+  readonly parts: { name: string; ms: number }[] = [];
+  private readonly load: Load;
 
   constructor(
     private readonly shell: Omit<Shell, 'contributions'>,
@@ -68,43 +76,72 @@ export class LazyFeatures implements Contributions {
         void vscode.window.showErrorMessage(`Datagrok: ${error.message}`);
       },
     );
-    const load: Load = () => void this.part.get();
+    this.load = () => void this.part.get();
     const manifest = context.extension.packageJSON as Manifest;
-    const subscriptions = context.subscriptions;
-    for (const { command } of manifest.contributes.commands) {
-      this.contributedCommands.add(command);
-      subscriptions.push(vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)));
+    // What the features attach to exists from the start: they may load (a view asking for its items)
+    // while later parts are still to be registered.
+    for (const { command } of manifest.contributes.commands) this.contributedCommands.add(command);
+    for (const { name } of manifest.contributes.languageModelTools) this.tools.set(name, new Forward<vscode.LanguageModelTool<unknown>>(this.load, `the ${name} tool`));
+    for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
+    for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
+    this.parameterFiles = new ParameterFileStandIn(this.load, (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()));
+    for (const id of Object.keys(VIEWS)) this.makeView(id);
+  }
+
+  /**
+   * Registers every stand-in with VS Code, in parts, each in a turn of the extension host's event loop
+   * of its own: first what the activation causes wait for (the views' data, the file systems), then the
+   * commands, the parameter files' language features, the tools. VS Code waits for the returned promise
+   * before it counts the extension active, so a view, a restored editor or a command run finds its
+   * provider; between the parts the host answers others (a view asking for its first items). Each part's
+   * duration is kept in `parts`.
+   */
+  async register(): Promise<void> {
+    const subscriptions = this.shell.context.subscriptions;
+    const parts: [string, () => vscode.Disposable[]][] = [
+      ['views and file systems', () => [...[...this.views.keys()].map((id) => this.viewOf(id)), ...this.registerFileSystems()]],
+      ['commands', () => [...this.contributedCommands].map((command) => vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)))],
+      ['parameter files', () => this.registerParameterFiles()],
+      ['tools', () => [...this.tools].map(([name, tool]) => vscode.lm.registerTool(name, toolStandIn(tool)))],
+    ];
+    for (const [name, register] of parts) {
+      await nextTurn();
+      const started = performance.now();
+      subscriptions.push(...register());
+      this.parts.push({ name, ms: performance.now() - started });
     }
-    for (const [id, o] of Object.entries(VIEWS)) {
-      const tree = new TreeStandIn<unknown>(load, `the ${id} view`, o.resolves === true);
-      const dnd = o.dnd && new DragAndDropStandIn<unknown>(load, `the ${id} view's drag and drop`, o.dnd.drag, o.dnd.drop);
-      const view = vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: o.showCollapseAll, canSelectMany: o.canSelectMany, dragAndDropController: dnd });
-      this.views.set(id, { view, tree, dnd });
-      subscriptions.push(view);
-    }
-    for (const [scheme, options] of Object.entries(FILE_SYSTEMS)) {
-      const standIn = new FileSystemStandIn(load, `the ${scheme}: file system`);
-      this.fileSystems.set(scheme, standIn);
-      subscriptions.push(vscode.workspace.registerFileSystemProvider(scheme, standIn, options));
-    }
-    for (const scheme of TEXT_CONTENT) {
-      const standIn = new TextContentStandIn(load, `the ${scheme}: documents`);
-      this.textContents.set(scheme, standIn);
-      subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(scheme, standIn));
-    }
-    this.parameterFiles = new ParameterFileStandIn(load, (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()));
+  }
+
+  private makeView(id: string): void {
+    const o = VIEWS[id];
+    const tree = new TreeStandIn<unknown>(this.load, `the ${id} view`, o.resolves === true);
+    const dnd = o.dnd && new DragAndDropStandIn<unknown>(this.load, `the ${id} view's drag and drop`, o.dnd.drag, o.dnd.drop);
+    this.views.set(id, { tree, dnd, make: () => vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: o.showCollapseAll, canSelectMany: o.canSelectMany, dragAndDropController: dnd }) });
+  }
+
+  /** The view, made with its stand-in the first time it is asked for (when registered, or by a feature). */
+  private viewOf(id: string): vscode.TreeView<unknown> {
+    const made = this.views.get(id);
+    if (!made) throw new Error(`Datagrok: no view ${id} is made at activation.`);
+    made.view ??= made.make();
+    return made.view;
+  }
+
+  private registerFileSystems(): vscode.Disposable[] {
+    return [
+      ...[...this.fileSystems].map(([scheme, standIn]) => vscode.workspace.registerFileSystemProvider(scheme, standIn, FILE_SYSTEMS[scheme])),
+      ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
+    ];
+  }
+
+  private registerParameterFiles(): vscode.Disposable[] {
     const p = this.parameterFiles;
-    subscriptions.push(
+    return [
       vscode.languages.registerCodeLensProvider(PARAMETER_FILES, p.lensProvider()),
       vscode.languages.registerCompletionItemProvider(PARAMETER_FILES, p.completionProvider(), ...COMPLETION_TRIGGERS),
       vscode.languages.registerHoverProvider(PARAMETER_FILES, p.hoverProvider()),
       vscode.languages.registerCodeActionsProvider(PARAMETER_FILES, p.actionsProvider(), { providedCodeActionKinds: CODE_ACTION_KINDS }),
-    );
-    for (const { name } of manifest.contributes.languageModelTools) {
-      const tool = new Forward<vscode.LanguageModelTool<unknown>>(load, `the ${name} tool`);
-      this.tools.set(name, tool);
-      subscriptions.push(vscode.lm.registerTool(name, toolStandIn(tool)));
-    }
+    ];
   }
 
   /** The features, loaded now if nothing has loaded them yet. */
@@ -151,7 +188,7 @@ export class LazyFeatures implements Contributions {
     const relayed = made.tree.attach(options.treeDataProvider as vscode.TreeDataProvider<unknown>);
     if (made.dnd && dnd) made.dnd.target = dnd as vscode.TreeDragAndDropController<unknown>;
     this.shell.context.subscriptions.push(relayed);
-    return made.view as vscode.TreeView<T>;
+    return this.viewOf(id) as vscode.TreeView<T>;
   }
 
   fileSystem(scheme: string, provider: vscode.FileSystemProvider, options: { readonly isCaseSensitive?: boolean; readonly isReadonly?: boolean }): vscode.Disposable {

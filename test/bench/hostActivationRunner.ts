@@ -24,7 +24,9 @@ export interface HostActivation {
   activateResolvedMs: number;
   activationEvent: string;
   /** The host's marks: willLoadExtensionCode..didLoadExtensionCode and will..didActivateExtension. */
-  marks?: { loadMs: number; activateMs: number };
+  marks?: { loadMs: number; untilActiveMs: number };
+  /** The parts activation registered after activate() returned, each in a turn of its own (the extension's own figures). */
+  parts?: { name: string; ms: number }[];
   error?: string;
 }
 
@@ -121,6 +123,7 @@ export async function run(): Promise<void> {
       activateResolvedMs: Number(finish),
       activationEvent: event,
       marks: activationMarks(EXTENSION_ID),
+      parts: (extension.exports as { lightStart?: { parts?: { name: string; ms: number }[] } } | undefined)?.lightStart?.parts,
     });
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
