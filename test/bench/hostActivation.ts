@@ -7,7 +7,7 @@
 // call activate, as Developer: Show Running Extensions shows it. Offline: nothing is fetched; the
 // settings point datagrok.serverUrl at a closed local port and no one signs in.
 //
-//   node out/test/bench/hostActivation.js [--runs 3] [--profile DIR]   (DIR: a .cpuprofile of the host per cause)
+//   node out/test/bench/hostActivation.js [--runs 5] [--profile DIR]   (DIR: a .cpuprofile of the host per cause)
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -16,6 +16,7 @@ import { shortTempDir, startCodeServer } from '../host/codeServer';
 import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from '../host/processes';
 import { ensureHost } from '../host/provision';
 import { openBrowser } from '../host/workbench';
+import { median, settle } from './figures';
 import { productionExtension, runInWindow } from './hostRun';
 import type { HostActivation } from './hostActivationRunner';
 
@@ -27,11 +28,6 @@ const CAUSES = [
   { cause: 'datagrok-editor', title: 'an editor on a datagrok: file', expected: /^onFileSystem:datagrok$/ },
   { cause: 'json', title: 'a JSON file opened', expected: /^onLanguage:json$/ },
 ] as const;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /**
  * The same extension without the onLanguage:json/jsonc activation events. VS Code 1.139 opens the user's
@@ -48,11 +44,11 @@ function withoutJsonActivation(from: string, dir: string): void {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, profile: { type: 'string' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' } } });
   // --profile DIR: a CPU profile of the extension host from the trigger to the end of activation, per cause.
   const profileDir = values.profile ? path.resolve(values.profile) : undefined;
   if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-  const runs = Math.max(1, Number(values.runs) || 3);
+  const runs = Math.max(1, Number(values.runs) || 5);
   const host = await ensureHost();
   const stateDir = shortTempDir('dgact-');
   if (!process.env['DATAGROK_TEST_KEEP']) removeAfterStop(stateDir);
@@ -84,6 +80,9 @@ async function main(): Promise<number> {
       fs.mkdirSync(workspace, { recursive: true });
       fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
       const resultFile = path.join(stateDir, `${cause}-${run}.json`);
+      // Dirty pages written back first (the transfer benches before this one write gigabytes): the
+      // host writes its log synchronously while it activates an extension.
+      await settle();
       await runInWindow(server, workbench, {
         workspace,
         extension: cause === 'json' ? extension : extensionWithoutJson,
@@ -94,7 +93,9 @@ async function main(): Promise<number> {
       });
       const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostActivation;
       if (result.error) throw new Error(`${title}: ${result.error}`);
-      if (result.activeBeforeTrigger) throw new Error(`${title}: the extension was active before the trigger`);
+      // For a JSON file the window's own chatLanguageModels.json may come first: the same cause, which
+      // VS Code reports as the event (checked next). The other two causes have no JSON activation.
+      if (result.activeBeforeTrigger && cause !== 'json') throw new Error(`${title}: the extension was active before the trigger`);
       if (!expected.test(result.activationEvent)) throw new Error(`${title}: VS Code reports the activation event "${result.activationEvent}", expected ${expected}`);
       results.push(result);
     }
