@@ -111,7 +111,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       size: { type: 'string', default: '1G' },
-      runs: { type: 'string', default: '3' },
+      runs: { type: 'string', default: '5' },
       'in-process': { type: 'boolean', default: false },
       dir: { type: 'string', default: tmpdir() },
       'no-proxy': { type: 'boolean', default: false },
