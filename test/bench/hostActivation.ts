@@ -43,6 +43,23 @@ function withoutJsonActivation(from: string, dir: string): void {
   fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
 }
 
+/**
+ * The reference: the same manifest with an entry that only requires `vscode` (the host builds the
+ * extension's API object at that first require) and returns from activate(). What any extension that
+ * uses VS Code's API pays for the same cause in the same minute, as curl is for the transfers.
+ */
+function referenceExtension(from: string, dir: string): void {
+  fs.cpSync(from, dir, { recursive: true });
+  fs.rmSync(path.join(dir, 'dist'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'dist'));
+  fs.writeFileSync(path.join(dir, 'dist', 'extension.js'), "'use strict';\nrequire('vscode');\nexports.activate = () => ({});\n");
+}
+
+/** VS Code's figure: load code + call activate, as Developer: Show Running Extensions shows it. */
+function totalOf(result: HostActivation): number {
+  return result.codeLoadingMs + result.activateCallMs;
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, profile: { type: 'string' } } });
   // --profile DIR: a CPU profile of the extension host from the trigger to the end of activation, per cause.
@@ -56,6 +73,8 @@ async function main(): Promise<number> {
   productionExtension(extension);
   const extensionWithoutJson = path.join(stateDir, 'extension-without-json');
   withoutJsonActivation(extension, extensionWithoutJson);
+  const reference = path.join(stateDir, 'reference');
+  referenceExtension(extensionWithoutJson, reference);
   const server = await startCodeServer(host, {
     stateDir,
     port: await freePort(),
@@ -71,41 +90,55 @@ async function main(): Promise<number> {
   const entryKb = (file: string) => (fs.statSync(path.join(extension, 'dist', file)).size / 1024).toFixed(1);
   console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
   console.log(`  entry bundle loaded at activation: dist/extension.js ${entryKb('extension.js')} KB; on first use: dist/features.js ${entryKb('features.js')} KB, dist/api.js ${entryKb('api.js')} KB`);
+  /** One fresh window activating `dir` for `cause`; its figures. */
+  const activateIn = async (cause: string, dir: string, name: string): Promise<HostActivation> => {
+    // A workspace per run: a window restores what the previous one on its workspace had open (the
+    // view, an editor), which would activate the extension before the trigger.
+    const workspace = path.join(stateDir, `workspace-${name}`);
+    fs.mkdirSync(workspace, { recursive: true });
+    fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
+    const resultFile = path.join(stateDir, `${name}.json`);
+    // Dirty pages written back first (the transfer benches before this one write gigabytes): the
+    // host writes its log synchronously while it activates an extension.
+    await settle();
+    await runInWindow(server, workbench, {
+      workspace,
+      extension: dir,
+      runner,
+      environment: { DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir && dir !== reference ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) },
+      consoleFile: path.join(stateDir, `console-${name}.log`),
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    return JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostActivation;
+  };
   for (const { cause, title, expected } of CAUSES) {
     const results: HostActivation[] = [];
+    const referenceTotals: number[] = [];
     for (let run = 0; run < runs; run++) {
-      // A workspace per run: a window restores what the previous one on its workspace had open (the
-      // view, an editor), which would activate the extension before the trigger.
-      const workspace = path.join(stateDir, `workspace-${cause}-${run}`);
-      fs.mkdirSync(workspace, { recursive: true });
-      fs.writeFileSync(path.join(workspace, 'bench.json'), '{ "bench": true }\n');
-      const resultFile = path.join(stateDir, `${cause}-${run}.json`);
-      // Dirty pages written back first (the transfer benches before this one write gigabytes): the
-      // host writes its log synchronously while it activates an extension.
-      await settle();
-      await runInWindow(server, workbench, {
-        workspace,
-        extension: cause === 'json' ? extension : extensionWithoutJson,
-        runner,
-        environment: { DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) },
-        consoleFile: path.join(stateDir, `console-${cause}-${run}.log`),
-        timeoutMs: RUN_TIMEOUT_MS,
-      });
-      const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostActivation;
-      if (result.error) throw new Error(`${title}: ${result.error}`);
-      // For a JSON file the window's own chatLanguageModels.json may come first: the same cause, which
-      // VS Code reports as the event (checked next). The other two causes have no JSON activation.
-      if (result.activeBeforeTrigger && cause !== 'json') throw new Error(`${title}: the extension was active before the trigger`);
-      if (!expected.test(result.activationEvent)) throw new Error(`${title}: VS Code reports the activation event "${result.activationEvent}", expected ${expected}`);
-      results.push(result);
+      // The reference in the same minute, taking turns at going first (not for JSON: there VS Code's
+      // figure is the other extensions' loading, and our own code is printed apart).
+      const withReference = cause !== 'json';
+      const checked = (result: HostActivation, what: string) => {
+        if (result.error) throw new Error(`${what}: ${result.error}`);
+        // For a JSON file the window's own chatLanguageModels.json may come first: the same cause, which
+        // VS Code reports as the event (checked next). The other two causes have no JSON activation.
+        if (result.activeBeforeTrigger && cause !== 'json') throw new Error(`${what}: the extension was active before the trigger`);
+        if (!expected.test(result.activationEvent)) throw new Error(`${what}: VS Code reports the activation event "${result.activationEvent}", expected ${expected}`);
+        return result;
+      };
+      const runReference = async () => referenceTotals.push(totalOf(checked(await activateIn(cause, reference, `reference-${cause}-${run}`), `${title} (the reference)`)));
+      if (withReference && run % 2 === 1) await runReference();
+      results.push(checked(await activateIn(cause, cause === 'json' ? extension : extensionWithoutJson, `${cause}-${run}`), title));
+      if (withReference && run % 2 === 0) await runReference();
     }
-    const totals = results.map((r) => r.codeLoadingMs + r.activateCallMs);
+    const totals = results.map(totalOf);
     const total = median(totals);
     const ms = (pick: (r: HostActivation) => number) => `${median(results.map(pick))} ms`;
     const judged = (value: number) => (value <= TARGET_MS ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`);
     console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${judged(total)}`);
     const mark = (pick: (m: NonNullable<HostActivation['marks']>) => number) => median(results.map((r) => (r.marks ? pick(r.marks) : Number.NaN))).toFixed(1);
     console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more`);
+    if (referenceTotals.length > 0) console.log(`  ${''.padEnd(30)} reference, an extension that only requires vscode, same minute: total ${median(referenceTotals)} ms (runs: ${referenceTotals.join(', ')} ms)`);
     // Until active is wall time: the parts below and whatever else the host ran between them (for a
     // JSON file, the other extensions activated with ours). A figure, not judged.
     console.log(`  ${''.padEnd(30)} the host's marks: require() ${mark((m) => m.loadMs)} ms, from the activate() call until active ${mark((m) => m.untilActiveMs)} ms (wall time)`);
