@@ -26,10 +26,11 @@ describe('tables, dashboards and functions', () => {
   });
 
   it('pushes long CSV text (an unsaved editor) slice by slice, byte for byte, with progress', async () => {
-    // Over several 1 Mi-unit slices (src/api/transfer.ts): a surrogate pair straddles the first boundary,
-    // multibyte text fills the 1 MiB buffers before their slices end (the rest starts the next chunk), and
+    // Over many slices of a third of a 1 MiB buffer in UTF-16 units (src/api/transfer.ts): a surrogate
+    // pair straddles the first boundary, a slice of 3-byte characters fills a buffer to its last byte, and
     // a lone surrogate goes up as U+FFFD, as Buffer.from would encode it.
-    const text = `name,note\n${'a'.repeat(1024 * 1024 - 11)}😀,x\n${'é,€\n'.repeat(300_000)}lone,\ud800\n${'z,😀\n'.repeat(40_000)}`;
+    const slice = Math.floor((1024 * 1024) / 3);
+    const text = `name,note\n${'a'.repeat(slice - 11)}😀,x\n${'é,€\n'.repeat(300_000)}${'€'.repeat(3 * slice)}\nlone,\ud800\n${'z,😀\n'.repeat(40_000)}`;
     const expected = Buffer.from(text, 'utf8');
     const progress: TransferProgress[] = [];
     const { result, shape } = await pushCsv(h.client, { text }, 'Pushes:long', { onProgress: (p) => progress.push(p) });
