@@ -56,20 +56,22 @@ async function measure(work: () => Thenable<unknown>): Promise<{ seconds: number
 }
 
 /**
- * `runs` rounds of the command against curl, the order alternating; each first removes its own output
- * (`clean.command`, `clean.curl`), so the command's last output stays for the integrity check.
+ * `runs` rounds of the command against curl, the order alternating; each first writes dirty pages back and
+ * removes its own output (`clean.command`, `clean.curl`), so the command's last output stays for the integrity check.
  */
 async function compare(runs: number, command: () => Thenable<unknown>, curlArgs: string[], clean: { command: () => void; curl: () => void }): Promise<HostTransferRun[]> {
   const results: HostTransferRun[] = [];
   for (let run = 0; run < runs; run++) {
+    // Dirty pages written back first, then the output removed just before: each writes into memory the
+    // kernel has just freed (see test/bench/transfer.ts on this VM's fresh pages).
     const timeCommand = async () => {
-      clean.command();
       await exec('sync', []);
+      clean.command();
       return measure(command);
     };
     const timeCurl = async () => {
-      clean.curl();
       await exec('sync', []);
+      clean.curl();
       return (await measure(() => exec('curl', curlArgs))).seconds;
     };
     const commandFirst = run % 2 === 0;

@@ -4,9 +4,10 @@
 //
 //   npm run bench -- [--size 1G|256M|...] [--runs N] [--in-process] [--dir /dev/shm] [--no-proxy] [--push-size 100M]
 //
-// Each run times client and curl back to back, taking turns at going first, after writing dirty pages
-// back (see settle in figures.ts); the figure is the median of the per-run client/curl ratios. Then a
-// push of CSV text held in memory (an unsaved editor: pushText.ts) against curl uploading the same bytes.
+// Each run times client and curl back to back, taking turns at going first, each after writing dirty pages
+// back (see settle in figures.ts) and deleting its own copy from the run before; the figure is the median
+// of the per-run client/curl ratios (7 runs by default). Then a push of CSV text held in memory (an
+// unsaved editor: pushText.ts) against curl uploading the same bytes.
 //
 // Then the same through a real tinyproxy (test/bench/proxied.ts): src/api with http.proxy vs curl -x.
 //
@@ -111,7 +112,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       size: { type: 'string', default: '1G' },
-      runs: { type: 'string', default: '5' },
+      runs: { type: 'string', default: '7' },
       'in-process': { type: 'boolean', default: false },
       dir: { type: 'string', default: tmpdir() },
       'no-proxy': { type: 'boolean', default: false },
@@ -152,31 +153,40 @@ async function main(): Promise<void> {
     const down: number[] = [];
     const mem = { up: 0, down: 0 };
     const cpu = { up: 0, down: 0 };
+    const clientTarget = join(dir, 'client-download.bin');
+    const curlTarget = join(dir, 'curl-download.bin');
     for (let run = 0; run < runs; run++) {
-      // Client and curl take turns going first, and dirty pages are written back before each transfer
-      // (settle): neither pays for the other's write-back.
+      // Client and curl take turns going first. Before each transfer, untimed: dirty pages are written
+      // back (settle), then the transfer's own copy from the run before is deleted (the emulator's stored
+      // file for an upload, the target file for a download), so each one writes into memory the kernel
+      // has just freed, as the other did (in run 1 neither has any). This VM hands freed memory back to its host at once (free page
+      // reporting), and a page the host must supply again costs several times a recycled one: curl
+      // downloading 1 GiB four times keeping each file ran at 649, 621, 279, 210 MiB/s, deleting each
+      // just before the next at 656, 583, 740. Without this, whoever found its memory recycled won.
       const clientFirst = run % 2 === 0;
-      const pair = async (client: () => Promise<unknown>, reference: () => Promise<unknown>) => {
-        const timed = async (f: () => Promise<unknown>) => {
+      const pair = async (client: () => Promise<unknown>, reference: () => Promise<unknown>, before: { client: () => Promise<unknown>; reference: () => Promise<unknown> }) => {
+        const timed = async (f: () => Promise<unknown>, free: () => Promise<unknown>) => {
           await settle();
+          await free();
           return measure(f);
         };
         if (clientFirst) {
-          const c = await timed(client);
-          return { c, u: await timed(reference) };
+          const c = await timed(client, before.client);
+          return { c, u: await timed(reference, before.reference) };
         }
-        const u = await timed(reference);
-        return { c: await timed(client), u };
+        const u = await timed(reference, before.reference);
+        return { c: await timed(client, before.client), u };
       };
       const upPair = await pair(
         () => api.uploadFile(CONNECTOR, 'bench/client-upload.bin', { file: source }),
         () => curl(['-T', source, '-X', 'POST', '-H', auth, fileUrl('curl-upload.bin'), '-o', '/dev/null']),
+        { client: () => api.deleteFile(CONNECTOR, 'bench/client-upload.bin').catch(() => undefined), reference: () => api.deleteFile(CONNECTOR, 'bench/curl-upload.bin').catch(() => undefined) },
       );
-      const clientTarget = join(dir, 'client-download.bin');
-      const curlTarget = join(dir, 'curl-download.bin');
+      // Each download replaces its own copy from the run before, deleted just before it (run 1: none).
       const downPair = await pair(
         () => api.downloadFile(CONNECTOR, 'bench/client-upload.bin', { file: clientTarget }),
         () => curl(['-H', auth, '-o', curlTarget, fileUrl('client-upload.bin')]),
+        { client: () => rm(clientTarget, { force: true }), reference: () => rm(curlTarget, { force: true }) },
       );
       up.push(upPair.u.seconds / upPair.c.seconds);
       down.push(downPair.u.seconds / downPair.c.seconds);
@@ -191,12 +201,12 @@ async function main(): Promise<void> {
           `extra RSS ${fmt(upPair.c.extraRss / MiB)} / ${fmt(downPair.c.extraRss / MiB)} MiB, client CPU ${fmt(upPair.c.cpu, 2)} / ${fmt(downPair.c.cpu, 2)} s`,
       );
       if (run === 0) {
-        const [a, b] = await Promise.all([stat(clientTarget), stat(curlTarget)]);
-        if (a.size !== size || b.size !== size) throw new Error(`size mismatch: client ${a.size}, curl ${b.size}, expected ${size}`);
-        if ((await sha256File(clientTarget)) !== sourceSha) throw new Error('the client download differs from the source');
+        for (const target of [clientTarget, curlTarget]) {
+          const { size: got } = await stat(target);
+          if (got !== size) throw new Error(`size mismatch: ${target} has ${got} bytes, expected ${size}`);
+          if ((await sha256File(target)) !== sourceSha) throw new Error(`${target} differs from the source`);
+        }
       }
-      await rm(clientTarget, { force: true });
-      await rm(curlTarget, { force: true });
     }
 
     const push = await pushTextRun({ baseUrl: server.baseUrl, key: KEY, api, size: pushSize, dir, runs, measure, curl, settle });
