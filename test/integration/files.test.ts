@@ -260,7 +260,8 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await vscode.workspace.fs.rename(uri, fileUri(APPDATA, renamed));
     const renaming = await emulatorRequests();
     log(`     requests for one rename: ${renaming.length} (${show(renaming)})`);
-    assert.equal(downloads(renaming, name).length, 1, `one download, the copy: ${show(renaming)}`);
+    // VS Code 1.103 also asks for the old name once it is gone (a GET answered 404): no content moves.
+    assert.equal(downloads(renaming, name).filter((r) => r.status === 200).length, 1, `one download, the copy: ${show(renaming)}`);
     assert.equal((await fileOnServer(APPDATA, renamed))?.sha256, sha256('edited again\nedited\nfirst\n'));
 
     await dropCachedContents();

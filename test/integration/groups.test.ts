@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../../src/api/types';
 import type { DatagrokExtensionApi } from '../../src/extension';
 import type { GroupsNode } from '../../src/groups/node';
-import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn, unescapeMarkdown, webWorkbenchAsksBeforeOpening } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const ID = {
@@ -112,7 +112,7 @@ describe('Groups view and membership requests', () => {
     assert.doesNotMatch(String(item(mine.find((n) => label(n) === 'Developers')!).description), /admin/);
     const tooltip = item(chemists).tooltip as vscode.MarkdownString;
     assert.match(tooltip.value, /Chemists/);
-    assert.match(tooltip.value, new RegExp(ID.chemists));
+    assert.match(unescapeMarkdown(tooltip.value), new RegExp(ID.chemists));
     assert.match(tooltip.value.replace(/&nbsp;/g, ' '), /Medicinal chemistry team/);
   });
 
@@ -293,6 +293,10 @@ describe('Groups view and membership requests', () => {
     await assert.rejects(run('datagrok.groups.copyName', {}), /needs \{ groupId \}/);
     await clearEmulatorRequests();
     assert.equal(await run('datagrok.groups.openInBrowser', chemists), `${new URL(emulator.url).origin}/groups`);
+    // VS Code 1.103's web workbench opens the page only after a click: the headless browser blocks a
+    // window.open without a user gesture, and that workbench then asks "The browser blocked opening a new
+    // tab or window… Retry". VS Code 1.139 opens it directly: there the browser must really go there.
+    if (webWorkbenchAsksBeforeOpening()) return;
     // The workbench's browser really goes there (unauthenticated, as a person's browser would).
     let visits: string[] = [];
     for (let i = 0; i < 50 && visits.length === 0; i++) {
