@@ -60,7 +60,10 @@ function serverEnv(tmpDir: string, extra: Record<string, string> = {}): NodeJS.P
   for (const key of Object.keys(env)) {
     if (/^(npm_|VSCODE_|ELECTRON_)/.test(key) || key === 'PASSWORD' || key === 'HASHED_PASSWORD') delete env[key];
   }
-  return Object.assign(env, extra);
+  // The launcher's environment is already a shell's: VSCODE_CLI=1 tells the server so, as VS Code's own CLI
+  // does, instead of starting a login shell to read it for every extension host (10 s at most: on a busy
+  // machine that timed out and the extension host did not start).
+  return Object.assign(env, { VSCODE_CLI: '1' }, extra);
 }
 
 /** VS Code's server inside the code-server package (lib/vscode/out/server-main.js). */
