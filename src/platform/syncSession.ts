@@ -1,0 +1,183 @@
+// Folder sync, one comparison and the run that follows it: the link, the base, the ignore rules, the local
+// scan and the server's answer, classified (syncPlan.ts); then the confirmed actions taken one file at a
+// time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
+import { constants, promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import type { DatagrokApi } from '../api/types';
+import { type IgnoreRules, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
+import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
+import { etagNow, fetchRemote, INCOMING_DIR, type RemoteView } from './syncRemote';
+import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './syncStore';
+
+export interface SyncSession {
+  folder: string;
+  link: SyncLink;
+  base: SyncBase;
+  rules: IgnoreRules;
+  hashes: HashCache;
+  local: Map<string, LocalFile>;
+  remote: RemoteView;
+  statuses: FileStatus[];
+}
+
+export interface ActionResult {
+  path: string;
+  action: SyncAction;
+  bytes: number;
+  reason?: string;
+}
+
+/** Compares the linked folder with the server. Rejects when the folder is not linked. */
+export async function openSession(api: DatagrokApi, folder: string, signal?: AbortSignal): Promise<SyncSession> {
+  const link = await readLink(folder);
+  if (!link) throw new Error(`${folder} is not linked to a connector folder. Link it first (Datagrok: Link Folder to Connector Folder).`);
+  const base = await SyncBase.load(folder);
+  const rules = await loadIgnoreRules(folder);
+  const hashes = await loadHashes(folder);
+  const local = await scanLocal(folder, rules, hashes, signal);
+  await saveHashes(folder, hashes);
+  const tracked = new Map([...base.entries].filter(([p]) => !rules.ignores(p)));
+  const remote = await fetchRemote(api, folder, link, tracked, base.ignoredRemote, rules, signal);
+  const statuses = classify(tracked, local, remote.files);
+  return { folder, link, base, rules, hashes, local, remote, statuses };
+}
+
+function remotePath(link: SyncLink, rel: string): string {
+  const dir = link.path.replace(/^\/+|\/+$/g, '');
+  return dir ? `${dir}/${rel}` : rel;
+}
+
+function sameLocal(a: LocalFile | undefined, b: { hash: string } | undefined): boolean {
+  return a === undefined ? b === undefined : b !== undefined && a.hash === b.hash;
+}
+
+/** A free name beside `rel` for the local copy a "keep both" keeps: `report (local copy).csv`, then `… 2`. */
+async function keptCopyName(folder: string, rel: string): Promise<string> {
+  const dir = path.posix.dirname(rel);
+  const ext = path.posix.extname(rel);
+  const stem = path.posix.basename(rel, ext);
+  for (let n = 1; ; n++) {
+    const name = `${stem} (local copy${n > 1 ? ` ${n}` : ''})${ext}`;
+    const candidate = dir === '.' ? name : `${dir}/${name}`;
+    if (!(await fsp.stat(path.join(folder, ...candidate.split('/'))).catch(() => undefined))) return candidate;
+  }
+}
+
+export interface RunHooks {
+  signal?: AbortSignal;
+  /** Before each file: its index (from 0), how many there are, and the action. */
+  onFile?: (index: number, total: number, action: PlannedAction) => void;
+}
+
+/** Takes `actions` (from plan()) in order; returns what was done. The base is saved whatever happens. */
+export async function execute(api: DatagrokApi, s: SyncSession, actions: readonly PlannedAction[], hooks: RunHooks = {}): Promise<ActionResult[]> {
+  const results: ActionResult[] = [];
+  const remoteEtags = new Map([...s.remote.files].map(([p, r]) => [p, r.etag] as [string, string]));
+  for (const [p, etag] of s.remote.ignored) remoteEtags.set(p, etag);
+  try {
+    s.base.ignoredRemote.clear();
+    for (const [p, etag] of s.remote.ignored) s.base.ignoredRemote.set(p, etag);
+    // Files both sides agree on (made the same on both, or gone from both): only the base moves.
+    for (const st of s.statuses) {
+      if (st.state === 'same' && st.remote && st.local && (st.base?.etag !== st.remote.etag || st.base.hash !== st.local.hash)) {
+        await s.base.record(st.path, { etag: st.remote.etag, hash: st.local.hash, size: st.local.size });
+      }
+    }
+    for (const p of [...s.base.entries.keys()]) if (!s.local.has(p) && !s.remote.files.has(p) && !s.rules.ignores(p)) await s.base.record(p, undefined);
+
+    for (let i = 0; i < actions.length; i++) {
+      hooks.signal?.throwIfAborted();
+      const a = actions[i];
+      hooks.onFile?.(i, actions.length, a);
+      const done = await one(api, s, a, remoteEtags, hooks.signal);
+      results.push(done);
+    }
+  } finally {
+    await s.base.save();
+    await saveHashes(s.folder, s.hashes);
+    await fsp.rm(path.join(s.folder, STATE_DIR, INCOMING_DIR), { recursive: true, force: true });
+  }
+  return results;
+}
+
+async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, remoteEtags: Map<string, string>, signal?: AbortSignal): Promise<ActionResult> {
+  const st = a.status;
+  const full = path.join(s.folder, ...a.path.split('/'));
+  const conflict = (reason: string): ActionResult => ({ path: a.path, action: 'conflict', bytes: 0, reason });
+  if (a.action === 'skip' || a.action === 'conflict') return { path: a.path, action: a.action, bytes: 0, reason: a.reason };
+
+  if (a.action === 'download' || a.action === 'deleteLocal') {
+    const now = await localNow(s.folder, a.path);
+    if (!sameLocal(now, st.local)) return conflict('changed here since the preview; compare again');
+    if (a.action === 'deleteLocal') {
+      await fsp.rm(full, { force: true });
+      await s.base.record(a.path, undefined);
+      s.hashes.entries.delete(a.path);
+      return { path: a.path, action: 'deleteLocal', bytes: 0 };
+    }
+    const r = s.remote.files.get(a.path);
+    if (!r) return conflict('the server no longer has it; compare again');
+    let reason: string | undefined;
+    if (a.resolution === 'keepBoth' && now) {
+      const copy = await keptCopyName(s.folder, a.path);
+      await fsp.copyFile(full, path.join(s.folder, ...copy.split('/')), constants.COPYFILE_EXCL);
+      reason = `your copy is kept as ${copy}`;
+    }
+    await fsp.mkdir(path.dirname(full), { recursive: true });
+    let bytes: number;
+    let hash: string;
+    if (r.staged && r.hash !== undefined) {
+      const mode = now ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
+      await fsp.chmod(r.staged, mode);
+      await fsp.rename(r.staged, full);
+      bytes = r.size ?? 0;
+      hash = r.hash;
+    } else {
+      bytes = (await api.downloadFile(s.link.connector, remotePath(s.link, a.path), { file: full }, { signal })).bytes;
+      hash = (await localNow(s.folder, a.path))?.hash ?? '';
+    }
+    const info = await fsp.stat(full);
+    // Written by us, now: its hash is known (no need to read it again on the next comparison).
+    s.hashes.entries.set(a.path, [info.size, info.mtimeMs, hash, info.mtimeMs + 60_000]);
+    await s.base.record(a.path, { etag: r.etag, hash, size: info.size });
+    return { path: a.path, action: 'download', bytes, ...(reason ? { reason } : {}) };
+  }
+
+  // upload or deleteRemote: the server copy must still be the one the preview showed.
+  const before = await etagNow(api, s.link, a.path, remoteEtags, st.remote?.etag, signal);
+  if (before !== st.remote?.etag) {
+    return conflict(before === undefined ? 'deleted on the server since the preview' : 'changed on the server since the preview; it was not overwritten');
+  }
+  if (a.action === 'deleteRemote') {
+    if (await localNow(s.folder, a.path)) return conflict('created here again since the preview');
+    await api.deleteFile(s.link.connector, remotePath(s.link, a.path), { signal });
+    remoteEtags.delete(a.path);
+    await s.base.record(a.path, undefined);
+    return { path: a.path, action: 'deleteRemote', bytes: 0 };
+  }
+  const now = await localNow(s.folder, a.path);
+  if (!now) return conflict('deleted here since the preview');
+  await api.uploadFile(s.link.connector, remotePath(s.link, a.path), { file: full }, { signal });
+  const etag = (await etagNow(api, s.link, a.path, remoteEtags, now.hash, signal)) ?? now.hash;
+  remoteEtags.set(a.path, etag);
+  await s.base.record(a.path, { etag, hash: now.hash, size: now.size });
+  return { path: a.path, action: 'upload', bytes: now.size };
+}
+
+export interface RunOptions {
+  direction: Direction;
+  onConflict?: OnConflict;
+  propagateDeletes?: boolean;
+  dryRun?: boolean;
+}
+
+/** A whole run without questions (scripts, tests, the benchmark): compare, plan, and unless dryRun, act. */
+export async function runSync(api: DatagrokApi, folder: string, o: RunOptions, hooks: RunHooks = {}): Promise<ActionResult[]> {
+  const s = await openSession(api, folder, hooks.signal);
+  const actions = plan(s.statuses, { direction: o.direction, onConflict: o.onConflict ?? 'ask', propagateDeletes: o.propagateDeletes === true });
+  if (o.dryRun) {
+    await s.base.close();
+    return actions.map((a) => ({ path: a.path, action: a.action, bytes: a.bytes, ...(a.reason ? { reason: a.reason } : {}) }));
+  }
+  return execute(api, s, actions, hooks);
+}
