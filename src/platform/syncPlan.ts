@@ -76,7 +76,7 @@ export function classify(
         if (r.hash !== undefined && r.hash === l.hash) s.state = 'same';
         else [s.state, s.detail] = ['conflict', 'changed here and on the server'];
       } else if (localChanged) s.state = 'localChanged';
-      else if (remoteChanged) s.state = 'remoteChanged';
+      else if (remoteChanged && r.hash !== l.hash) s.state = 'remoteChanged';
     }
     out.push(s);
   }

@@ -3,6 +3,7 @@
 // time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
+import { DatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
 import { type IgnoreRules, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
@@ -29,6 +30,14 @@ export interface ActionResult {
 
 /** Compares the linked folder with the server. Rejects when the folder is not linked. */
 export async function openSession(api: DatagrokApi, folder: string, signal?: AbortSignal): Promise<SyncSession> {
+  try {
+    return await compare(api, folder, signal);
+  } catch (err) {
+    throw asCancelled(err);
+  }
+}
+
+async function compare(api: DatagrokApi, folder: string, signal?: AbortSignal): Promise<SyncSession> {
   const link = await readLink(folder);
   if (!link) throw new Error(`${folder} is not linked to a connector folder. Link it first (Datagrok: Link Folder to Connector Folder).`);
   const base = await SyncBase.load(folder);
@@ -85,11 +94,14 @@ export async function execute(api: DatagrokApi, s: SyncSession, actions: readonl
     }
     for (const p of [...s.base.entries.keys()]) if (!s.local.has(p) && !s.remote.files.has(p) && !s.rules.ignores(p)) await s.base.record(p, undefined);
 
+    const learnt = { etagIsSha256: false };
     for (let i = 0; i < actions.length; i++) {
-      hooks.signal?.throwIfAborted();
+      if (hooks.signal?.aborted) throw cancelled();
       const a = actions[i];
       hooks.onFile?.(i, actions.length, a);
-      const done = await one(api, s, a, remoteEtags, hooks.signal);
+      const done = await one(api, s, a, remoteEtags, learnt, hooks.signal).catch((err: unknown) => {
+        throw asCancelled(err);
+      });
       results.push(done);
     }
   } finally {
@@ -100,7 +112,23 @@ export async function execute(api: DatagrokApi, s: SyncSession, actions: readonl
   return results;
 }
 
-async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, remoteEtags: Map<string, string>, signal?: AbortSignal): Promise<ActionResult> {
+/** A cancelled run says what it left: every finished file is recorded, the next run continues from there. */
+function cancelled(): DatagrokError {
+  return new DatagrokError('cancelled', 'The sync was cancelled. Every file it finished is recorded; no file was left half-written, and the next sync continues from there.');
+}
+
+function asCancelled(err: unknown): unknown {
+  return err instanceof Error && err.name === 'AbortError' ? cancelled() : err;
+}
+
+async function one(
+  api: DatagrokApi,
+  s: SyncSession,
+  a: PlannedAction,
+  remoteEtags: Map<string, string>,
+  learnt: { etagIsSha256: boolean },
+  signal?: AbortSignal,
+): Promise<ActionResult> {
   const st = a.status;
   const full = path.join(s.folder, ...a.path.split('/'));
   const conflict = (reason: string): ActionResult => ({ path: a.path, action: 'conflict', bytes: 0, reason });
@@ -158,7 +186,13 @@ async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, remoteEta
   const now = await localNow(s.folder, a.path);
   if (!now) return conflict('deleted here since the preview');
   await api.uploadFile(s.link.connector, remotePath(s.link, a.path), { file: full }, { signal });
-  const etag = (await etagNow(api, s.link, a.path, remoteEtags, now.hash, signal)) ?? now.hash;
+  // The new ETag: asked once; a server whose ETag is the content's sha256 is not asked again in this run (were
+  // that wrong for a file, the next comparison would only see it as changed on the server, with this content).
+  let etag = now.hash;
+  if (!learnt.etagIsSha256) {
+    etag = (await etagNow(api, s.link, a.path, remoteEtags, now.hash, signal)) ?? now.hash;
+    learnt.etagIsSha256 = etag === now.hash;
+  }
   remoteEtags.set(a.path, etag);
   await s.base.record(a.path, { etag, hash: now.hash, size: now.size });
   return { path: a.path, action: 'upload', bytes: now.size };
