@@ -3,13 +3,13 @@
 // 204 when the folder holds nothing, else multipart: one part per file, `X-File-Status: deleted` or
 // `not-modified`, or the file's new content with its `X-File-E-Tag`. Parts are parsed with a maintained
 // multipart parser (@remix-run/multipart-parser), which hands over each part once it is whole.
-import type { MultipartParser as Parser } from '@remix-run/multipart-parser' with { 'resolution-mode': 'import' };
 import { DatagrokError } from './errors';
 import type { Transport } from './http';
 import { filePathSegments, nameSegment } from './names';
 import type { CallOptions, SyncPart } from './types';
 
 type ParserModule = typeof import('@remix-run/multipart-parser', { with: { 'resolution-mode': 'import' } });
+type Parser = InstanceType<ParserModule['MultipartParser']>;
 let parserModule: Promise<ParserModule> | undefined;
 
 /** The parser is an ES module: loaded once, on the first sync (esbuild bundles it). */

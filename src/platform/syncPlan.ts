@@ -134,24 +134,24 @@ function resolve(
   skip: (s: FileStatus, reason: string) => void,
 ): void {
   const why = s.detail ?? 'changed on both sides';
-  if (o.onConflict === 'ask') return act(s, 'conflict', { reason: why });
-  const theirs = (resolution: 'theirs' | 'keepBoth') => {
-    if (!pulls(o.direction)) return skip(s, `conflict (${why}): a push does not write here; pull or sync to take the server's copy`);
-    if (!s.remote) {
-      if (resolution === 'keepBoth') return skip(s, `conflict (${why}): the local copy is kept; it is new on the next push`);
-      if (!o.propagateDeletes) return skip(s, `conflict (${why}): taking the server's side deletes the local copy; confirm the delete (propagateDeletes)`);
-      return act(s, 'deleteLocal', { resolution, reason: why });
-    }
-    act(s, 'download', { resolution: s.local ? resolution : 'theirs', reason: why });
-  };
-  if (o.onConflict === 'theirs' || o.onConflict === 'keepBoth') return theirs(o.onConflict);
-  // mine
-  if (!pushes(o.direction)) return skip(s, `conflict (${why}): a pull does not write to the server; push or sync to send your copy`);
-  if (!s.local) {
-    if (!o.propagateDeletes) return skip(s, `conflict (${why}): taking your side deletes the server copy; confirm the delete (propagateDeletes)`);
-    return act(s, 'deleteRemote', { resolution: 'mine', reason: why });
+  if (o.onConflict === 'ask') {
+    act(s, 'conflict', { reason: why });
+  } else if (o.onConflict === 'theirs' || o.onConflict === 'keepBoth') {
+    const resolution = o.onConflict;
+    if (!pulls(o.direction)) skip(s, `conflict (${why}): a push does not write here; pull or sync to take the server's copy`);
+    else if (s.remote) act(s, 'download', { resolution: s.local ? resolution : 'theirs', reason: why });
+    else if (resolution === 'keepBoth') skip(s, `conflict (${why}): the local copy is kept; it is new on the next push`);
+    else if (!o.propagateDeletes) skip(s, `conflict (${why}): taking the server's side deletes the local copy; confirm the delete (propagateDeletes)`);
+    else act(s, 'deleteLocal', { resolution, reason: why });
+  } else if (!pushes(o.direction)) {
+    skip(s, `conflict (${why}): a pull does not write to the server; push or sync to send your copy`);
+  } else if (s.local) {
+    act(s, 'upload', { resolution: 'mine', reason: why });
+  } else if (!o.propagateDeletes) {
+    skip(s, `conflict (${why}): taking your side deletes the server copy; confirm the delete (propagateDeletes)`);
+  } else {
+    act(s, 'deleteRemote', { resolution: 'mine', reason: why });
   }
-  act(s, 'upload', { resolution: 'mine', reason: why });
 }
 
 /**
@@ -188,4 +188,24 @@ export function totals(actions: readonly PlannedAction[]): { files: number; byte
     if (!largest || a.bytes > largest.bytes) largest = a;
   }
   return { files, bytes, largest };
+}
+
+/**
+ * What the user confirmed in a preview: the actions whose paths are in `confirmed` stay, the others become
+ * skips (a delete not confirmed is not propagated), and a case-only rename's new name waits for its delete.
+ */
+export function keepConfirmed(actions: readonly PlannedAction[], confirmed: ReadonlySet<string>): PlannedAction[] {
+  const out = actions.map((a) =>
+    confirmed.has(a.path) || a.action === 'skip' ? a : { ...a, action: 'skip' as const, bytes: 0, reason: a.action === 'conflict' ? a.reason : 'not confirmed in the preview' },
+  );
+  const unconfirmedDeletes = new Map(
+    actions.filter((a) => (a.action === 'deleteLocal' || a.action === 'deleteRemote') && !confirmed.has(a.path)).map((a) => [a.path.toLowerCase(), a.path]),
+  );
+  return out.map((a) => {
+    const pending = unconfirmedDeletes.get(a.path.toLowerCase());
+    if ((a.action === 'upload' || a.action === 'download') && pending && pending !== a.path) {
+      return { ...a, action: 'skip' as const, bytes: 0, reason: `a case-only rename of ${pending}: it is written once that delete is confirmed` };
+    }
+    return a;
+  });
 }
