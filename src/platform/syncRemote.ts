@@ -96,27 +96,44 @@ export async function fetchRemote(
   return view;
 }
 
+function split(rel: string): [string, string] {
+  const cut = rel.lastIndexOf('/');
+  return cut < 0 ? ['', rel] : [rel.slice(0, cut), rel.slice(cut + 1)];
+}
+
+/** The server ETags known during a run, by folder: what a recheck of one file sends for its folder. */
+export class RemoteEtags {
+  private readonly dirs = new Map<string, Map<string, string>>();
+
+  constructor(entries: Iterable<[string, string]>) {
+    for (const [p, etag] of entries) this.set(p, etag);
+  }
+
+  set(rel: string, etag: string): void {
+    const [dir, name] = split(rel);
+    const names = this.dirs.get(dir) ?? new Map<string, string>();
+    this.dirs.set(dir, names);
+    names.set(name, etag);
+  }
+
+  delete(rel: string): void {
+    const [dir, name] = split(rel);
+    this.dirs.get(dir)?.delete(name);
+  }
+
+  folder(dir: string): ReadonlyMap<string, string> {
+    return this.dirs.get(dir) ?? new Map();
+  }
+}
+
 /**
  * The server's ETag of one file now (undefined when it has none), through the sync route on the file's
- * folder alone. `siblings` are the ETags known for the other files of that folder, so only what changed
- * since comes with content. `guess` stands in for the file's own ETag (after an upload: its sha256).
+ * folder alone (not recursive). The ETags known for the other files of that folder go with it, so only what
+ * changed since comes with content. `guess` stands in for the file's own ETag (after an upload: its sha256).
  */
-export async function etagNow(
-  api: DatagrokApi,
-  link: SyncLink,
-  rel: string,
-  siblings: ReadonlyMap<string, string>,
-  guess: string | undefined,
-  signal?: AbortSignal,
-): Promise<string | undefined> {
-  const cut = rel.lastIndexOf('/');
-  const dir = cut < 0 ? '' : rel.slice(0, cut);
-  const name = rel.slice(cut + 1);
-  const known: Record<string, string> = {};
-  for (const [p, etag] of siblings) {
-    const c = p.lastIndexOf('/');
-    if ((c < 0 ? '' : p.slice(0, c)) === dir) known[p.slice(c + 1)] = etag;
-  }
+export async function etagNow(api: DatagrokApi, link: SyncLink, rel: string, etags: RemoteEtags, guess: string | undefined, signal?: AbortSignal): Promise<string | undefined> {
+  const [dir, name] = split(rel);
+  const known: Record<string, string> = Object.fromEntries(etags.folder(dir));
   delete known[name];
   if (guess !== undefined) known[name] = guess;
   let etag: string | undefined;

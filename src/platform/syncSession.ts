@@ -7,7 +7,7 @@ import { DatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
 import { type IgnoreRules, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
-import { etagNow, fetchRemote, INCOMING_DIR, type RemoteView } from './syncRemote';
+import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView } from './syncRemote';
 import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './syncStore';
 
 export interface SyncSession {
@@ -60,17 +60,25 @@ function sameLocal(a: LocalFile | undefined, b: { hash: string } | undefined): b
   return a === undefined ? b === undefined : b !== undefined && a.hash === b.hash;
 }
 
-/** A free name beside `rel` for the local copy a "keep both" keeps: `report (local copy).csv`, then `… 2`. */
-async function keptCopyName(folder: string, rel: string): Promise<string> {
+/** Copies `rel` to a free name beside it, `report (local copy).csv`, then `… 2`: what a "keep both" keeps. */
+async function keepLocalCopy(folder: string, rel: string): Promise<string> {
   const dir = path.posix.dirname(rel);
   const ext = path.posix.extname(rel);
   const stem = path.posix.basename(rel, ext);
   for (let n = 1; ; n++) {
     const name = `${stem} (local copy${n > 1 ? ` ${n}` : ''})${ext}`;
     const candidate = dir === '.' ? name : `${dir}/${name}`;
-    if (!(await fsp.stat(path.join(folder, ...candidate.split('/'))).catch(() => undefined))) return candidate;
+    try {
+      await fsp.copyFile(path.join(folder, ...rel.split('/')), path.join(folder, ...candidate.split('/')), constants.COPYFILE_EXCL);
+      return candidate;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
   }
 }
+
+/** Transfers at once: enough to keep the connection busy while one file's recheck waits. */
+const PARALLEL = 4;
 
 export interface RunHooks {
   signal?: AbortSignal;
@@ -81,8 +89,7 @@ export interface RunHooks {
 /** Takes `actions` (from plan()) in order; returns what was done. The base is saved whatever happens. */
 export async function execute(api: DatagrokApi, s: SyncSession, actions: readonly PlannedAction[], hooks: RunHooks = {}): Promise<ActionResult[]> {
   const results: ActionResult[] = [];
-  const remoteEtags = new Map([...s.remote.files].map(([p, r]) => [p, r.etag] as [string, string]));
-  for (const [p, etag] of s.remote.ignored) remoteEtags.set(p, etag);
+  const remoteEtags = new RemoteEtags([...[...s.remote.files].map(([p, r]) => [p, r.etag] as [string, string]), ...s.remote.ignored]);
   try {
     s.base.ignoredRemote.clear();
     for (const [p, etag] of s.remote.ignored) s.base.ignoredRemote.set(p, etag);
@@ -95,15 +102,31 @@ export async function execute(api: DatagrokApi, s: SyncSession, actions: readonl
     for (const p of [...s.base.entries.keys()]) if (!s.local.has(p) && !s.remote.files.has(p) && !s.rules.ignores(p)) await s.base.record(p, undefined);
 
     const learnt = { etagIsSha256: false };
-    for (let i = 0; i < actions.length; i++) {
-      if (hooks.signal?.aborted) throw cancelled();
-      const a = actions[i];
-      hooks.onFile?.(i, actions.length, a);
-      const done = await one(api, s, a, remoteEtags, learnt, hooks.signal).catch((err: unknown) => {
-        throw asCancelled(err);
-      });
-      results.push(done);
-    }
+    // Deletes first, one at a time (a case-only rename's delete before its new name is written); then the
+    // transfers, a few at a time.
+    let next = 0;
+    const worker = async (until: number) => {
+      while (next < until) {
+        if (hooks.signal?.aborted) throw cancelled();
+        const i = next++;
+        hooks.onFile?.(i, actions.length, actions[i]);
+        results[i] = await one(api, s, actions[i], remoteEtags, learnt, hooks.signal).catch((err: unknown) => {
+          throw asCancelled(err);
+        });
+      }
+    };
+    const deletes = actions.findIndex((a) => a.action !== 'deleteLocal' && a.action !== 'deleteRemote');
+    await worker(deletes < 0 ? actions.length : deletes);
+    const failures: unknown[] = [];
+    await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        worker(actions.length).catch((err: unknown) => {
+          failures.push(err);
+          next = actions.length; // the other workers stop after their current file
+        }),
+      ),
+    );
+    if (failures.length > 0) throw failures[0];
   } finally {
     await s.base.save();
     await saveHashes(s.folder, s.hashes);
@@ -125,7 +148,7 @@ async function one(
   api: DatagrokApi,
   s: SyncSession,
   a: PlannedAction,
-  remoteEtags: Map<string, string>,
+  remoteEtags: RemoteEtags,
   learnt: { etagIsSha256: boolean },
   signal?: AbortSignal,
 ): Promise<ActionResult> {
@@ -147,8 +170,7 @@ async function one(
     if (!r) return conflict('the server no longer has it; compare again');
     let reason: string | undefined;
     if (a.resolution === 'keepBoth' && now) {
-      const copy = await keptCopyName(s.folder, a.path);
-      await fsp.copyFile(full, path.join(s.folder, ...copy.split('/')), constants.COPYFILE_EXCL);
+      const copy = await keepLocalCopy(s.folder, a.path);
       reason = `your copy is kept as ${copy}`;
     }
     await fsp.mkdir(path.dirname(full), { recursive: true });

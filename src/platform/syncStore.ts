@@ -59,7 +59,7 @@ export class SyncBase {
   readonly entries = new Map<string, BaseEntry>();
   /** ETags of server files the ignore rules leave alone: sent back so their content is not sent again. */
   readonly ignoredRemote = new Map<string, string>();
-  private journal: fsp.FileHandle | undefined;
+  private journal: Promise<fsp.FileHandle> | undefined;
 
   private constructor(private readonly dir: string) {}
 
@@ -86,17 +86,13 @@ export class SyncBase {
   async record(p: string, entry: BaseEntry | undefined): Promise<void> {
     if (entry) this.entries.set(p, entry);
     else this.entries.delete(p);
-    if (!this.journal) {
-      await fsp.mkdir(this.dir, { recursive: true });
-      this.journal = await fsp.open(path.join(this.dir, JOURNAL_FILE), 'a');
-    }
-    await this.journal.write(`${JSON.stringify({ p, b: entry ? [entry.etag, entry.hash, entry.size] : null })}\n`);
+    this.journal ??= fsp.mkdir(this.dir, { recursive: true }).then(() => fsp.open(path.join(this.dir, JOURNAL_FILE), 'a'));
+    await (await this.journal).write(`${JSON.stringify({ p, b: entry ? [entry.etag, entry.hash, entry.size] : null })}\n`);
   }
 
   /** Writes the whole base and empties the journal. */
   async save(): Promise<void> {
-    await this.journal?.close();
-    this.journal = undefined;
+    await this.close();
     const base: Record<string, [string, string, number]> = {};
     for (const [p, e] of [...this.entries].sort(([a], [b]) => (a < b ? -1 : 1))) base[p] = [e.etag, e.hash, e.size];
     await writeAtomic(path.join(this.dir, STATE_FILE), JSON.stringify({ version: 1, base, ignoredRemote: Object.fromEntries(this.ignoredRemote) }));
@@ -104,8 +100,9 @@ export class SyncBase {
   }
 
   async close(): Promise<void> {
-    await this.journal?.close();
+    const journal = this.journal;
     this.journal = undefined;
+    await (await journal?.catch(() => undefined))?.close();
   }
 }
 
