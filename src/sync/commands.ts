@@ -162,7 +162,7 @@ export async function runCommand(services: Services, view: SyncStatusView, inv: 
     const results = await inv.withProgress(`${WORDS[direction]} ${path.basename(uri.fsPath)}`, (progress, signal) =>
       runSync(client, uri.fsPath, { direction, onConflict, dryRun, propagateDeletes }, { signal, onFile: (i, n, a) => progress.message(`${i + 1} of ${n}: ${a.path}`) }),
     );
-    if (!dryRun) void statusQuietly(services, view, uri);
+    if (!dryRun) await statusQuietly(services, view, uri);
     return results;
   }
   const { uri } = await linkedFolderArg(inv.arg, undefined);
