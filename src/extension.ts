@@ -12,6 +12,7 @@ import type { FilesDragAndDrop } from './files/filesDragAndDrop';
 import type { FilesTree } from './files/filesTree';
 import type { Group } from './api/types';
 import type { RememberedEntity } from './platform/recent';
+import type { SyncStatusView } from './sync/scm';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
 import { registerMcpProvider } from './agents/mcpProvider';
@@ -38,6 +39,8 @@ export interface DatagrokExtensionApi {
   readonly tablesTree: ExplorerTree;
   /** The Dashboards view's data. */
   readonly dashboardsTree: ExplorerTree;
+  /** The folder sync's badges and Source Control entries (tests read its decorations). */
+  readonly syncView: SyncStatusView;
   /** The tables or dashboards remembered for a server, read afresh from the global state (what a reload or another workspace sees). */
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   /** The user remembered for a server (what the status bar shows after a reload), read from the global state. */
@@ -75,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   void connection.refresh();
   const features = () => lazy.features();
   // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
-  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree']);
+  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView']);
   return Object.assign(views, {
     statusBar: statusBar.item,
     remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),

@@ -26,6 +26,8 @@ import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
+import { registerSync } from './sync/register';
+import type { SyncStatusView } from './sync/scm';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -45,6 +47,7 @@ export interface Features {
   readonly tablesTree: ExplorerTree;
   readonly dashboardsTree: ExplorerTree;
   readonly tools: ReadonlyMap<string, OperationTool>;
+  readonly syncView: SyncStatusView;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -66,6 +69,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  const syncView = registerSync(services);
 
   return {
     groupsTree,
@@ -76,6 +80,7 @@ export function startFeatures(shell: Shell): Features {
     tablesTree,
     dashboardsTree,
     tools,
+    syncView,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

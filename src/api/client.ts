@@ -2,6 +2,7 @@
 import { getFunction, listConnections, listFunctions, listProjects, listTables } from './catalog';
 import { createDashboard, shareDashboard } from './dashboards';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
+import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
 import {
   createGroup,
@@ -33,6 +34,7 @@ import type {
   ProjectInfo,
   Route,
   ShareAccess,
+  SyncPart,
   TableInfo,
   TransferOptions,
   TransferResult,
@@ -114,6 +116,16 @@ export class DatagrokClient implements DatagrokApi {
 
   listFiles(connector: string, dir: string, options?: CallOptions): Promise<FileEntry[]> {
     return guard(() => listFiles(this.http, connector, dir, options));
+  }
+
+  syncFolder(
+    connector: string,
+    dir: string,
+    known: Readonly<Record<string, string>>,
+    onPart: (part: SyncPart) => void | Promise<void>,
+    options?: CallOptions & { recursive?: boolean },
+  ): Promise<number> {
+    return guard(() => syncFolder(this.http, connector, dir, known, onPart, options));
   }
 
   downloadTable(name: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult> {

@@ -173,6 +173,11 @@ export interface DatagrokApi {
   deleteFile(connector: string, path: string, options?: CallOptions): Promise<void>;
   /** Lists a folder ('' for the root); rejects with kind 'unsupported' when the server cannot list. */
   listFiles(connector: string, dir: string, options?: CallOptions): Promise<FileEntry[]>;
+  /**
+   * The folder sync route (as the Python client's `sync_dir`): sends `known` ({relative path: eTag}) and hands
+   * each part to `onPart` as it arrives; resolves with the number of parts (0 when the folder is empty).
+   */
+  syncFolder(connector: string, dir: string, known: Readonly<Record<string, string>>, onPart: (part: SyncPart) => void | Promise<void>, options?: CallOptions & { recursive?: boolean }): Promise<number>;
 
   // Tables: `name` is a UUID or a name such as `<project>.<table>` or `Project:Table`.
   downloadTable(name: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
@@ -203,3 +208,10 @@ export interface DatagrokApi {
 }
 
 export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, ProjectInfo, TableInfo } from './catalogTypes';
+
+/** One file of a folder sync answer; `path` is relative to the folder, with '/'. */
+export type SyncPart =
+  | { path: string; status: 'deleted' }
+  | { path: string; status: 'notModified'; eTag?: string }
+  /** New or changed: the whole content (chunks), its size and the server's ETag for it. */
+  | { path: string; status: 'content'; eTag: string; content: Uint8Array[]; size: number };

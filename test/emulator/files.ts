@@ -142,6 +142,17 @@ export class ConnectorFiles {
     this.digests.set(file, { ...stored, mtimeMs: info.mtimeMs });
   }
 
+  /** A file's size and sha256, hashed once while its size and mtime stay the same (the sync route's ETag). */
+  async digest(file: string): Promise<Stored> {
+    const info = await stat(file);
+    let known = this.digests.get(file);
+    if (!known || known.mtimeMs !== info.mtimeMs || known.bytes !== info.size) {
+      known = { ...(await hashFile(file)), mtimeMs: info.mtimeMs };
+      this.digests.set(file, known);
+    }
+    return known;
+  }
+
   /** Every stored file with its size and sha256 (computed while uploading, or now, streamed). */
   async snapshot(): Promise<FileState[]> {
     const out: FileState[] = [];

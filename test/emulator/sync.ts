@@ -8,7 +8,6 @@ import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Connector, ConnectorFiles } from './files';
 import { ApiError } from './http';
-import { hashFile } from './streams';
 
 interface Part {
   name: string;
@@ -39,7 +38,7 @@ export async function syncFolder(
     const rel = e.path.slice(prefix.length);
     remote.add(rel);
     const file = files.resolve(c, e.path.split('/'));
-    const eTag = (await hashFile(file)).sha256;
+    const eTag = (await files.digest(file)).sha256;
     parts.push(known[rel] === eTag ? { name: rel, status: 'not-modified' } : { name: rel, eTag, file });
   }
   for (const rel of Object.keys(known)) if (!remote.has(rel)) parts.push({ name: rel, status: 'deleted' });
