@@ -17,7 +17,7 @@ import {
 } from './groups';
 import { Transport } from './http';
 import { RouteChoice } from './routes';
-import { deleteScript, getScript, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
+import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
 import { downloadTable, uploadTable } from './tables';
 import type {
   CallOptions,
@@ -199,6 +199,10 @@ export class DatagrokClient implements DatagrokApi {
 
   deleteScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<void> {
     return guard(() => deleteScript(this.http, kind, id, options));
+  }
+
+  listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
+    return guard(() => listDataConnections(this.http, text, options));
   }
 }
 

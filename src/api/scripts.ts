@@ -65,3 +65,13 @@ export function deleteScript(http: Transport, kind: ScriptKind, id: string, opti
   const what = `Deleting ${NOUN[kind]} ${id}`;
   return entityRoute(what, () => http.empty({ method: 'DELETE', path: `${ROUTE[kind]}/${encodeURIComponent(id)}`, what, signal: options.signal }));
 }
+
+/** Every data connection (databases and file shares) a query may name: the internal list the grok CLI reads. */
+export function listDataConnections(http: Transport, text: string | undefined, options: CallOptions = {}): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
+  const what = 'Listing data connections';
+  return entityRoute(what, async () =>
+    (await list<Record<string, unknown>>(http, { method: 'GET', path: '/connectors/connections', query: { text: text || undefined, limit: '1000' } as Record<string, string | undefined>, what, signal: options.signal }))
+      .filter((c) => typeof c.id === 'string' && typeof c.name === 'string')
+      .map((c) => ({ id: String(c.id), name: String(c.name), nqName: typeof c.nqName === 'string' ? c.nqName : String(c.name), dataSource: typeof c.dataSource === 'string' ? c.dataSource : undefined })),
+  );
+}

@@ -208,6 +208,8 @@ export interface DatagrokApi {
   /** Creates (no `id`) or replaces (with the `id` of the saved one) a script or query. */
   saveScript(kind: ScriptKind, entity: Partial<ScriptEntity> & { name: string }, options?: CallOptions): Promise<ScriptEntity>;
   deleteScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<void>;
+  /** Every data connection (databases and file shares): what a query's `connection` names. */
+  listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]>;
 }
 
 export type { ScriptEntity, ScriptKind } from './scripts';

@@ -77,7 +77,7 @@ export class Catalog {
 
   /** Every connection (file shares and databases), for query headers; offline the last list known. */
   allConnections(): Promise<ConnectionInfo[]> {
-    return this.keyed('connections', this.connections, 'all', (api) => api.listConnections(), true);
+    return this.keyed('connections', this.connections, 'all', (api) => api.listDataConnections(), true);
   }
 
   /** The server's tables (everything, or those matching `text`). */

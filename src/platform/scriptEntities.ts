@@ -43,7 +43,7 @@ async function entityOf(api: DatagrokApi, local: LocalScript, name: string, sign
   }
   const connectionName = local.header.value('connection');
   if (!connectionName) throw badInput(`The query ${name} names no connection: add "--connection: <Connection>" to its header.`);
-  const connections = await api.listConnections(undefined, { signal });
+  const connections = await api.listDataConnections(undefined, { signal });
   const lower = connectionName.toLowerCase();
   const connection = connections.find((c) => c.nqName.toLowerCase() === lower || c.name.toLowerCase() === lower || c.nqName.toLowerCase().endsWith(`:${lower}`));
   if (!connection) throw badInput(`The server has no connection "${connectionName}" for the query ${name}: fix "--connection:" in its header.`);

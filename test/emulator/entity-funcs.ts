@@ -2,7 +2,7 @@
 // them runs (README "Entities for grok s"). A row saved through `/api/scripts` or `/api/connectors/queries`
 // (and the seeded queries the library does not compute) runs through scriptRunner.ts.
 import type { Json } from './entity-json';
-import type { FuncParam, PropertyType } from './func-catalog';
+import type { FuncParam, PropertyType, RunContext } from './func-catalog';
 import { runQuery, runScript } from './scriptRunner';
 
 const TYPES = new Set(['int', 'double', 'string', 'bool', 'dataframe', 'column', 'datetime', 'list']);
@@ -51,6 +51,6 @@ export function entityFuncJson(entity: Json): Json {
 }
 
 /** Calls a saved script or query: the runner decides what happens. */
-export function callEntity(entity: Json, params: Record<string, unknown>): Promise<unknown> {
-  return entity['#type'] === 'DataQuery' ? runQuery(entity, params) : runScript(entity, params);
+export function callEntity(entity: Json, params: Record<string, unknown>, ctx?: RunContext): Promise<unknown> {
+  return entity['#type'] === 'DataQuery' ? runQuery(entity, params, ctx) : runScript(entity, params, ctx);
 }

@@ -165,7 +165,7 @@ export class FunctionRegistry {
     const own = this.entityFunc(rawName);
     if (own) {
       if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new ApiError(400, 'The request body must be a JSON object of parameters');
-      return callEntity(own, (body ?? {}) as Params);
+      return callEntity(own, (body ?? {}) as Params, ctx);
     }
     const def = this.defs.find((f) => f.nqName.toLowerCase() === name.toLowerCase());
     if (!def) throw new ApiError(404, `Function ${name} not found`);

@@ -203,14 +203,25 @@ async function runPython(script: ScriptCode, params: Record<string, unknown>, ct
 
 let sqlEngine: ReturnType<typeof initSqlJs> | undefined;
 
-/** A fresh database with the server's stored tables, each under its table name (`demog`, `car_models`…). */
-async function demoDatabase(ctx: ScriptRunContext) {
+/** A few rows of Northwind's customers and orders, for the seeded Samples:Northwind queries. */
+const NORTHWIND = `
+CREATE TABLE customers (customer_id TEXT PRIMARY KEY, company_name TEXT, country TEXT);
+INSERT INTO customers VALUES ('ALFKI','Alfreds Futterkiste','Germany'),('BONAP','Bon app''','France'),('ERNSH','Ernst Handel','Austria'),('QUICK','QUICK-Stop','Germany'),('SAVEA','Save-a-lot Markets','USA');
+CREATE TABLE orders (order_id INTEGER PRIMARY KEY, customer_id TEXT, freight REAL, ship_country TEXT);
+INSERT INTO orders VALUES (10248,'ALFKI',32.38,'Germany'),(10249,'SAVEA',11.61,'USA'),(10250,'ERNSH',65.83,'Austria'),(10251,'QUICK',41.34,'Germany'),(10252,'SAVEA',51.3,'USA'),(10253,'BONAP',58.17,'France'),(10254,'ERNSH',22.98,'Austria'),(10255,'ALFKI',148.33,'Germany');
+`;
+
+/** A fresh database with Northwind's customers and orders and the server's stored tables, each under its table name (`demog`, `car_models`…). */
+async function demoDatabase(ctx: ScriptRunContext, sql: string) {
   sqlEngine ??= initSqlJs();
   const SQL = await sqlEngine;
   const db = new SQL.Database();
+  db.exec(NORTHWIND);
   for (const name of ctx.tableNames()) {
-    const { fields, rows } = await ctx.rows(name);
     const table = name.replace(/^.*[:.]/, '');
+    // Only the tables the query names are loaded (the stored tables can be large).
+    if (!new RegExp(`\\b${table.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(sql)) continue;
+    const { fields, rows } = await ctx.rows(name);
     const numeric = fields.map((f) => rows.every((r) => (r[f] ?? '') === '' || Number.isFinite(Number(r[f]))));
     const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
     db.run(`CREATE TABLE IF NOT EXISTS ${quote(table)} (${fields.map((f, i) => `${quote(f)} ${numeric[i] ? 'REAL' : 'TEXT'}`).join(', ')})`);
@@ -224,9 +235,9 @@ async function demoDatabase(ctx: ScriptRunContext) {
 /** Runs a query's SQL (the text after its header, up to `--end`) with `@name` inputs bound; a dataframe. */
 async function runSql(script: ScriptCode, params: Record<string, unknown>, ctx: ScriptRunContext, timeoutMs: number): Promise<unknown> {
   const started = Date.now();
-  const db = await demoDatabase(ctx);
+  const sql = script.code.split(/\r?\n--end\b/)[0];
+  const db = await demoDatabase(ctx, sql);
   try {
-    const sql = script.code.split(/\r?\n--end\b/)[0];
     const bound: Record<string, string | number | null> = {};
     for (const p of script.params.filter((x) => x.isInput)) {
       if (!new RegExp(`@${p.name}\\b`).test(sql)) continue;

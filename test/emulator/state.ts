@@ -125,6 +125,7 @@ export class EmulatorState {
   runContext(): RunContext {
     return {
       rows: (table) => this.tables.rows(table),
+      tableNames: () => [...this.tables.tables.values()].map((t) => t.name),
       readText: async (connector, relPath) => (await readFile(this.files.resolve(this.files.connector(connector), relPath.split('/')))).toString('utf8'),
     };
   }
