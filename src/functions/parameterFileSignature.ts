@@ -1,7 +1,7 @@
 // The function a parameter file names, with its signature, for completion, hover and diagnostics. Never
 // an error: signed out, an unreachable server or an unknown function all answer "nothing known". Offline,
 // the catalog's last answer is used.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { FuncInfo } from '../api/types';
 import { readScriptHeader, resolveScriptUri } from '../core/scriptFiles';
 import { headerSignature } from '../platform/scriptSignature';

@@ -33,7 +33,7 @@ describe('scripts on the server (emulator runners over HTTP)', function () {
   });
 
   it('runs JavaScript in a sandbox with a time limit', async () => {
-    const code = ['//name: Greeting', '//language: javascript', '//input: string who = "world"', '//input: dataframe t', '//output: string text', 'text = `Hello, ${who}: ${t.rowCount} rows`;'].join('\n');
+    const code = ['//name: Greeting', '//language: javascript', '//input: string who = "world"', '//input: dataframe t', '//output: string text', 'text = "Hello, " + who + ": " + t.rowCount + " rows";'].join('\n');
     const saved = await h.client.saveScript('script', { name: 'Greeting', language: 'javascript', script: code });
     const text = await h.client.callFunction(callName(saved), { who: 'VS Code', t: 'Demo:car_models' });
     const { rows } = await h.emulator.state.tables.rows('Demo:car_models');
