@@ -26,6 +26,7 @@ import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
+import { registerScripts } from './scripts/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -66,6 +67,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  registerScripts(services);
 
   return {
     groupsTree,
