@@ -2,31 +2,10 @@
 // languages) whose first comment block is a Datagrok header. No language id of our own: the user's
 // Python, R, JavaScript and SQL extensions keep theirs; the header is found by the file's name.
 import * as vscode from 'vscode';
-import { type CommentPrefix, parseScriptHeader, prefixOfFile, type ScriptHeader } from '../platform/scriptHeader';
+import { parseScriptHeader, type ScriptHeader } from '../platform/scriptHeader';
+import { scriptPrefix } from './scriptFileNames';
 
-export const SCRIPT_FILE_PATTERN = '**/*.{py,R,r,js,jl,m,sql}';
-const PREFIX_OF_LANGUAGE: Record<string, CommentPrefix> = { python: '#', r: '#', julia: '#', octave: '#', matlab: '#', javascript: '//', sql: '--' };
-
-/** Where the script features apply: the files by name, and untitled editors by language. */
-export const SCRIPT_FILE_SELECTOR: vscode.DocumentSelector = [
-  { pattern: SCRIPT_FILE_PATTERN },
-  ...Object.keys(PREFIX_OF_LANGUAGE).map((language) => ({ scheme: 'untitled', language })),
-];
-
-/** The comment prefix of a document that may be a script, by its file name (untitled: its language). */
-export function scriptPrefix(languageId: string, path: string): CommentPrefix | undefined {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  return name.includes('.') ? prefixOfFile(name) : PREFIX_OF_LANGUAGE[languageId];
-}
-
-/** Cheaply: whether the text's first lines may be a Datagrok header (no full parse). */
-export function mayBeScript(languageId: string, path: string, text: () => string): boolean {
-  const prefix = scriptPrefix(languageId, path);
-  if (!prefix) return false;
-  const head = text().slice(0, 4000);
-  const escaped = prefix.replace(/[/]/g, '\\/');
-  return new RegExp(`^\\s*${escaped}\\s*(name|language|input|output|connection)\\s*:`, 'm').test(head);
-}
+export { mayBeScript, SCRIPT_FILE_PATTERN, SCRIPT_FILE_SELECTOR, scriptPrefix } from './scriptFileNames';
 
 /** The document's Datagrok header, or undefined when it is not a script or query with one. */
 export function scriptHeaderOf(document: vscode.TextDocument): ScriptHeader | undefined {

@@ -4,7 +4,7 @@
 // settings file, chatLanguageModels.json) load nothing. It ends once the features are loaded.
 import * as vscode from 'vscode';
 import { mayBeParameterFile } from '../core/parameterFileNames';
-import { mayBeScript } from '../core/scriptFiles';
+import { mayBeScript } from '../core/scriptFileNames';
 
 export function watchForParameterFiles(loaded: () => boolean, load: () => void): vscode.Disposable {
   // A Datagrok script or query (its header's completion, outline and lenses come from the features too).
