@@ -50,12 +50,14 @@ export function initialInputs(header: ScriptHeader): Record<string, unknown> {
   return inputs;
 }
 
-/** The closest known name (edit distance at most 2), for "did you mean". */
+/** The closest known name (edit distance at most 2, or one begins the other: `integer` → `int`), for "did you mean". */
 export function closest(word: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
+  const w = word.toLowerCase();
   for (const k of known) {
-    const d = distance(word.toLowerCase(), k.toLowerCase());
+    const lower = k.toLowerCase();
+    const d = lower.length >= 3 && w.length >= 3 && (w.startsWith(lower) || lower.startsWith(w)) ? Math.min(2, distance(w, lower)) : distance(w, lower);
     if (d < bestDistance) {
       best = k;
       bestDistance = d;

@@ -189,7 +189,7 @@ describe('script headers', () => {
     const problems = headerProblems(h).map((p) => p.message);
     assert.ok(problems.some((m) => /no name/.test(m)));
     assert.ok(problems.some((m) => /no language/.test(m)));
-    assert.ok(problems.some((m) => /Unknown type "integer"/.test(m)));
+    assert.ok(problems.some((m) => /Unknown type "integer": did you mean "int"\?/.test(m)));
     assert.ok(problems.some((m) => /"table" is declared twice \(first on line 2\)/.test(m)));
     const bad = headerProblems(h).find((p) => /integer/.test(p.message));
     assert.deepEqual([bad?.line, bad?.start, bad?.end], [2, 8, 15]);
