@@ -1,8 +1,10 @@
 // The header parser on the documented examples of the annotation format (datagrok-ai/public,
 // help/datagrok/concepts/functions/func-params-annotation.md), in each comment style.
 import * as assert from 'node:assert/strict';
+import { mayBeScript, scriptPrefix } from '../../src/core/scriptFileNames';
 import { choiceList, parseOptions, parseScriptHeader, prefixOfFile } from '../../src/platform/scriptHeader';
 import { headerProblems, headerSignature, initialInputs } from '../../src/platform/scriptSignature';
+import { headerSpot, inFirstCommentBlock } from '../../src/scripts/headerContext';
 
 const lines = (...l: string[]) => l.join('\n');
 
@@ -210,5 +212,27 @@ describe('script headers', () => {
     assert.deepEqual(parseOptions(' choices: OpenFile("System:AppData/Compute/cars.csv"); propagateChoice: all '), { choices: 'OpenFile("System:AppData/Compute/cars.csv")', propagateChoice: 'all' });
     assert.deepEqual(parseOptions('validators: ["containslettersonly"]'), { validators: '["containslettersonly"]' });
     assert.deepEqual(choiceList('[A, B c]'), ['A', 'B c']);
+  });
+});
+
+describe('script header editing context', () => {
+  it('tells what the cursor completes: a key, a value, a type, an option', () => {
+    assert.deepEqual(headerSpot('#lang', '#'), { kind: 'key', typed: 'lang', start: 1 });
+    assert.deepEqual(headerSpot('--connection: North', '--'), { kind: 'value', key: 'connection', typed: 'North', start: 14 });
+    assert.deepEqual(headerSpot('//input: data', '//'), { kind: 'type', direction: 'input', typed: 'data', start: 9 });
+    assert.deepEqual(headerSpot('#input: int n = 2 {min: 0; ca', '#'), { kind: 'option', typed: 'ca', start: 27 });
+    assert.deepEqual(headerSpot('#input: int n = 2 {min: 0} [x', '#'), { kind: 'none' });
+    assert.deepEqual(headerSpot('x = 1', '#'), { kind: 'none' });
+    assert.equal(inFirstCommentBlock(['', '#name: a', '#in'], 2, '#'), true);
+    assert.equal(inFirstCommentBlock(['#name: a', 'x = 1', '#in'], 2, '#'), false);
+  });
+
+  it('finds scripts cheaply by file name and first lines, without the parser', () => {
+    assert.equal(mayBeScript('python', '/a/cells.py', () => '#name: Cells\n#language: python\n'), true);
+    assert.equal(mayBeScript('python', '/a/tool.py', () => '# a tool\nimport os\n'), false);
+    assert.equal(mayBeScript('sql', '/a/q.sql', () => '--connection: db\nselect 1'), true);
+    assert.equal(mayBeScript('json', '/a/x.json', () => '#name: x'), false);
+    assert.equal(scriptPrefix('javascript', 'Untitled-1'), '//');
+    assert.equal(scriptPrefix('plaintext', '/a/b.R'), '#');
   });
 });
