@@ -28,6 +28,7 @@ import { Platform } from './platform';
 import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
+import { registerScripts } from './scripts/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -70,6 +71,7 @@ export function startFeatures(shell: Shell): Features {
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
   const syncView = registerSync(services);
+  registerScripts(services);
 
   return {
     groupsTree,

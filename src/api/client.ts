@@ -18,6 +18,7 @@ import {
 } from './groups';
 import { Transport } from './http';
 import { RouteChoice } from './routes';
+import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
 import { downloadTable, uploadTable } from './tables';
 import type {
   CallOptions,
@@ -194,6 +195,26 @@ export class DatagrokClient implements DatagrokApi {
 
   close(): Promise<void> {
     return this.http.close();
+  }
+
+  listScripts(kind: ScriptKind, text?: string, options?: CallOptions): Promise<ScriptEntity[]> {
+    return guard(() => listScripts(this.http, kind, text, options));
+  }
+
+  getScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<ScriptEntity> {
+    return guard(() => getScript(this.http, kind, id, options));
+  }
+
+  saveScript(kind: ScriptKind, entity: Partial<ScriptEntity> & { name: string }, options?: CallOptions): Promise<ScriptEntity> {
+    return guard(() => saveScript(this.http, kind, entity, options));
+  }
+
+  deleteScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<void> {
+    return guard(() => deleteScript(this.http, kind, id, options));
+  }
+
+  listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
+    return guard(() => listDataConnections(this.http, text, options));
   }
 }
 

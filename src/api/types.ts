@@ -1,6 +1,7 @@
 // The Datagrok public REST API as the rest of the extension sees it.
 // Pure TypeScript: nothing here (or anywhere under src/api) may import `vscode`.
 import type { ConnectionInfo, FuncInfo, Paging, ProjectInfo, TableInfo } from './catalogTypes';
+import type { ScriptEntity, ScriptKind } from './scripts';
 import type { Readable, Writable } from 'node:stream';
 import type { NetworkOptions } from './network';
 
@@ -205,7 +206,18 @@ export interface DatagrokApi {
 
   /** Closes the client's own connection pool. */
   close(): Promise<void>;
+
+  // Scripts and queries (the internal entity routes the grok CLI uses; a server without them: 'unsupported')
+  listScripts(kind: ScriptKind, text?: string, options?: CallOptions): Promise<ScriptEntity[]>;
+  getScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<ScriptEntity>;
+  /** Creates (no `id`) or replaces (with the `id` of the saved one) a script or query. */
+  saveScript(kind: ScriptKind, entity: Partial<ScriptEntity> & { name: string }, options?: CallOptions): Promise<ScriptEntity>;
+  deleteScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<void>;
+  /** Every data connection (databases and file shares): what a query's `connection` names. */
+  listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]>;
 }
+
+export type { ScriptEntity, ScriptKind } from './scripts';
 
 export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, ProjectInfo, TableInfo } from './catalogTypes';
 

@@ -4,12 +4,12 @@
 import { badInput } from '../api/errors';
 import { jsoncParser } from '../platform/lazyModules';
 import { parseJsonObject } from './jsonc';
-import { FUNCTION_KEY, PARAMETER_FILE_NAME } from './parameterFileNames';
+import { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY } from './parameterFileNames';
 
-export { FUNCTION_KEY, PARAMETER_FILE_NAME };
+export { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY };
 
 /** Keys for editors and tooling, never inputs: stripped before the call. */
-const TOOLING_KEYS = new Set([FUNCTION_KEY, '$schema']);
+const TOOLING_KEYS = new Set([FUNCTION_KEY, SCRIPT_KEY, '$schema']);
 
 export interface ParameterFile {
   /** The `$function` value, when the file has one. */
@@ -61,4 +61,15 @@ export function declaredFunction(text: string): { name: string; offset: number }
   const node = findNodeAtLocation(root, [FUNCTION_KEY]);
   if (node?.type !== 'string' || typeof node.value !== 'string') return undefined;
   return { name: node.value, offset: node.parent?.offset ?? node.offset };
+}
+
+/** The `$script` string at the root of a JSON text (a local script the file's inputs are for), cheaply. */
+export function declaredScript(text: string): { path: string; offset: number } | undefined {
+  if (!text.includes(`"${SCRIPT_KEY}"`)) return undefined;
+  const { findNodeAtLocation, parseTree } = jsoncParser();
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  if (root?.type !== 'object') return undefined;
+  const node = findNodeAtLocation(root, [SCRIPT_KEY]);
+  if (node?.type !== 'string' || typeof node.value !== 'string' || node.value.trim() === '') return undefined;
+  return { path: node.value, offset: node.parent?.offset ?? node.offset };
 }

@@ -4,6 +4,8 @@
 
 /** The key naming the function; never sent to the server. */
 export const FUNCTION_KEY = '$function';
+/** The key naming a local script or query (a path relative to the parameter file, or a URI) to run instead. */
+export const SCRIPT_KEY = '$script';
 /** File names that are parameter files even before they name a function. */
 export const PARAMETER_FILE_NAME = /\.(datagrok|dgparams)\.jsonc?$/i;
 
@@ -13,5 +15,5 @@ export const PARAMETER_FILE_NAME = /\.(datagrok|dgparams)\.jsonc?$/i;
  */
 export function mayBeParameterFile(languageId: string, path: string, text: () => string): boolean {
   if (languageId !== 'json' && languageId !== 'jsonc') return false;
-  return PARAMETER_FILE_NAME.test(path.slice(path.lastIndexOf('/') + 1)) || text().includes(`"${FUNCTION_KEY}"`);
+  return PARAMETER_FILE_NAME.test(path.slice(path.lastIndexOf('/') + 1)) || text().includes(`"${FUNCTION_KEY}"`) || text().includes(`"${SCRIPT_KEY}"`);
 }

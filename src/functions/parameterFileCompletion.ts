@@ -26,7 +26,7 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
       return funcs.map((f) => functionItem(f, stringRange));
     }
     if (location.isAtPropertyKey && location.path.length === 1) {
-      const func = await declaredSignature(this.source, text);
+      const func = await declaredSignature(this.source, text, document.uri);
       if (!func) return [];
       const root = rootOf(text);
       const present = new Set(root ? propertiesOf(root).map(({ key }) => String(key.value)) : []);
@@ -36,7 +36,7 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
         .map((p) => inputItem(p, stringRange));
     }
     if (!location.isAtPropertyKey && location.path.length === 1 && typeof location.path[0] === 'string') {
-      const func = await declaredSignature(this.source, text);
+      const func = await declaredSignature(this.source, text, document.uri);
       const input = func && inputsOf(func).find((p) => p.name === location.path[0]);
       return (input?.choices ?? []).map((c, i) => choiceItem(c, i, stringRange));
     }

@@ -8,9 +8,9 @@ import { isDatagrokError } from '../api/errors';
 import type { FuncInfo } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
 import { type ParameterProblem, checkParameters, closestName, rootOf } from './parameterChecks';
-import { declaredFunction, FUNCTION_KEY, functionNameProblem } from './parameterFile';
+import { declaredFunction, declaredScript, FUNCTION_KEY, functionNameProblem, SCRIPT_KEY } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
-import { allFunctions, type SignatureSource } from './parameterFileSignature';
+import { allFunctions, type SignatureSource, scriptSignature } from './parameterFileSignature';
 
 export const DIAGNOSTIC_SOURCE = 'Datagrok';
 const DEBOUNCE_MS = 250;
@@ -71,8 +71,17 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
 
   /** The file's problems, or undefined when nothing can be said now (signed out, server unreachable). */
   private async problemsOf(document: vscode.TextDocument): Promise<ParameterProblem[] | undefined> {
-    if (!this.source.connection.isSignedIn) return undefined;
     const text = document.getText();
+    const exists = (dir: string | undefined) => (dir === undefined ? undefined : (p: string) => fs.existsSync(path.resolve(dir, p)));
+    const script = declaredScript(text);
+    if (script) {
+      // A local script's inputs: checked against its header, signed in or not.
+      const func = await scriptSignature(document.uri, script.path);
+      const node = jsoncParser().findNodeAtLocation(rootOf(text)!, [SCRIPT_KEY])!;
+      if (!func) return [{ code: 'unknownFunction', message: `"${script.path}" is not a script with a Datagrok header (or cannot be read).`, offset: node.offset, length: node.length }];
+      return checkParameters(text, func, exists(document.uri.scheme === 'file' ? path.dirname(document.uri.fsPath) : undefined));
+    }
+    if (!this.source.connection.isSignedIn) return undefined;
     const declared = declaredFunction(text);
     const root = declared && rootOf(text);
     const node = root ? jsoncParser().findNodeAtLocation(root, [FUNCTION_KEY]) : undefined;

@@ -19,7 +19,7 @@ export class ParameterFileFixProvider implements vscode.CodeActionProvider {
       let after: string | undefined;
       let title = '';
       if (diagnostic.code === 'missingInput') {
-        const func = await declaredSignature(this.source, text);
+        const func = await declaredSignature(this.source, text, document.uri);
         after = func && withMissingInputs(text, func);
         title = 'Add the missing inputs';
       } else if (diagnostic.code === 'unknownInput') {

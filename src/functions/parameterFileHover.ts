@@ -24,11 +24,11 @@ export class ParameterFileHoverProvider implements vscode.HoverProvider {
     const key = String(property.children?.[0]?.value);
     const range = new vscode.Range(document.positionAt(node.offset), document.positionAt(node.offset + node.length));
     if (key === FUNCTION_KEY && !isKey) {
-      const func = await declaredSignature(this.source, text);
+      const func = await declaredSignature(this.source, text, document.uri);
       return func ? new vscode.Hover(functionMarkdown(func), range) : undefined;
     }
     if (!isKey) return undefined;
-    const func = await declaredSignature(this.source, text);
+    const func = await declaredSignature(this.source, text, document.uri);
     const input = func && inputsOf(func).find((p) => p.name === key);
     return input ? new vscode.Hover(inputMarkdown(input), range) : undefined;
   }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
 import { shortDescription } from './functionDisplay';
-import { declaredFunction, PARAMETER_FILE_NAME } from './parameterFile';
+import { declaredFunction, declaredScript, PARAMETER_FILE_NAME } from './parameterFile';
 
 const CONTEXT_KEY = 'datagrok.editorIsParameterFile';
 export const PARAMETER_FILE_SELECTOR: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
@@ -21,7 +21,7 @@ function hasParameterFileName(document: vscode.TextDocument): boolean {
 }
 
 export function isParameterFile(document: vscode.TextDocument): boolean {
-  return isJson(document) && (hasParameterFileName(document) || declaredFunction(document.getText()) !== undefined);
+  return isJson(document) && (hasParameterFileName(document) || declaredFunction(document.getText()) !== undefined || declaredScript(document.getText()) !== undefined);
 }
 
 export class ParameterFileLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
@@ -40,6 +40,11 @@ export class ParameterFileLensProvider implements vscode.CodeLensProvider, vscod
     if (!isJson(document)) return [];
     const declared = declaredFunction(document.getText());
     const top = new vscode.Range(0, 0, 0, 0);
+    const script = declared ? undefined : declaredScript(document.getText());
+    if (script) {
+      // A local script's inputs: the script's own command runs its editor text with them.
+      return [new vscode.CodeLens(top, { title: `▶ Run ${path.posix.basename(script.path)} on Datagrok`, command: 'datagrok.scripts.run', arguments: uiArguments(document.uri), tooltip: `Run ${script.path} (its text, unsaved edits included) on the Datagrok server with this file's inputs` })];
+    }
     if (declared) {
       const lenses = [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
       const description = await this.describe?.(declared.name).catch(() => undefined);

@@ -1,9 +1,12 @@
 // The function a parameter file names, with its signature, for completion, hover and diagnostics. Never
 // an error: signed out, an unreachable server or an unknown function all answer "nothing known". Offline,
 // the catalog's last answer is used.
+import type * as vscode from 'vscode';
 import type { FuncInfo } from '../api/types';
+import { readScriptHeader, resolveScriptUri } from '../core/scriptFiles';
+import { headerSignature } from '../platform/scriptSignature';
 import type { Services } from '../services';
-import { declaredFunction, functionNameProblem } from './parameterFile';
+import { declaredFunction, declaredScript, functionNameProblem } from './parameterFile';
 
 export type SignatureSource = Pick<Services, 'connection' | 'platform'>;
 
@@ -17,8 +20,21 @@ export async function signatureOf(source: SignatureSource, name: string): Promis
   }
 }
 
-/** The signature of the function the text's `$function` names. */
-export async function declaredSignature(source: SignatureSource, text: string): Promise<FuncInfo | undefined> {
+/** The signature a local script's header declares (`$script`), known before the script is on the server. */
+export async function scriptSignature(file: vscode.Uri | undefined, path: string): Promise<FuncInfo | undefined> {
+  try {
+    const uri = resolveScriptUri(file, path);
+    const header = await readScriptHeader(uri);
+    return header ? headerSignature(header, uri.path.slice(uri.path.lastIndexOf('/') + 1)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The signature of the function the text's `$function` names, or of the local script its `$script` names. */
+export async function declaredSignature(source: SignatureSource, text: string, file?: vscode.Uri): Promise<FuncInfo | undefined> {
+  const script = declaredScript(text);
+  if (script) return scriptSignature(file, script.path);
   const declared = declaredFunction(text);
   return declared ? signatureOf(source, declared.name) : undefined;
 }

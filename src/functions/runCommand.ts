@@ -146,7 +146,9 @@ async function confirmUntrusted(functionName: string, what: string, host: string
 }
 
 function checkOptions(options: RunFunctionOptions): void {
-  if (options.function !== undefined) checkFunctionName(options.function, 'the option "function"');
+  // A program may name a function as the server does: `Package:Name`, or a bare name the server resolves
+  // (a script saved outside any package, such as the temporary copy a script's run calls).
+  if (options.function !== undefined && !(typeof options.function === 'string' && /^[^\s/\\:]+$/.test(options.function.trim()))) checkFunctionName(options.function, 'the option "function"');
   if (options.params !== undefined && !isPlainObject(options.params)) {
     throw badInput('The option "params" must be an object whose keys are the function\'s inputs.');
   }

@@ -75,6 +75,11 @@ export class Catalog {
     );
   }
 
+  /** Every connection (file shares and databases), for query headers; offline the last list known. */
+  allConnections(): Promise<ConnectionInfo[]> {
+    return this.keyed('connections', this.connections, 'all', (api) => api.listDataConnections(), true);
+  }
+
   /** The server's tables (everything, or those matching `text`). */
   listTables(text = ''): Promise<TableInfo[]> {
     return this.keyed('tables', this.tables, text, (api) => api.listTables({ text: text || undefined }));

@@ -71,10 +71,11 @@ export function signatureLine(func: FuncInfo): string {
 /**
  * A parameter file for the function: `$function`, then every input with its default (or a placeholder
  * of its type), required inputs first, each preceded by a comment with its type, choices and description.
+ * `target`: what the file runs (default `"$function": <nqName>`; a local script's is `"$script": <path>`).
  */
-export function parameterFileText(func: FuncInfo): string {
+export function parameterFileText(func: FuncInfo, target: { key: string; value: string } = { key: '$function', value: func.nqName }): string {
   const inputs = [...inputsOf(func)].sort((a, b) => Number(isRequired(b)) - Number(isRequired(a)));
-  const lines = ['{', `  // ${func.description ?? func.nqName}`, `  "$function": ${JSON.stringify(func.nqName)}${inputs.length ? ',' : ''}`];
+  const lines = ['{', `  // ${func.description ?? func.nqName}`, `  ${JSON.stringify(target.key)}: ${JSON.stringify(target.value)}${inputs.length ? ',' : ''}`];
   inputs.forEach((p, i) => {
     const facts = [jsonTypeOf(p.propertyType), isRequired(p) ? 'required' : 'optional'];
     if (p.choices) facts.push(`one of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}`);

@@ -4,9 +4,11 @@
 // settings file, chatLanguageModels.json) load nothing. It ends once the features are loaded.
 import * as vscode from 'vscode';
 import { mayBeParameterFile } from '../core/parameterFileNames';
+import { mayBeScript } from '../core/scriptFileNames';
 
 export function watchForParameterFiles(loaded: () => boolean, load: () => void): vscode.Disposable {
-  const mayBe = (document: vscode.TextDocument) => mayBeParameterFile(document.languageId, document.uri.path, () => document.getText());
+  // A Datagrok script or query (its header's completion, outline and lenses come from the features too).
+  const mayBe = (document: vscode.TextDocument) => mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()) || mayBeScript(document.languageId, document.uri.path, () => document.getText());
   const subscriptions: vscode.Disposable[] = [];
   let first: NodeJS.Timeout | undefined;
   const stop = () => {

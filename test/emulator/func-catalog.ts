@@ -24,6 +24,8 @@ export interface RunContext {
   rows(table: string): Promise<{ fields: string[]; rows: Record<string, string>[] }>;
   /** A connector file's text. */
   readText(connector: string, path: string): Promise<string>;
+  /** The stored tables' names (what SQL queries see as tables). */
+  tableNames?(): string[];
 }
 
 /** A function as the registry defines it: `run` gets the parameters (checked by `checkParams` unless `ownChecks`). */

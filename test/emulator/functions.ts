@@ -4,6 +4,8 @@
 import Papa from 'papaparse';
 import { benchFunctions, checkParams, type FuncDef, findFunc, funcJson, input, output, type Params, type RunContext } from './func-catalog';
 import { LIBRARY } from './func-library';
+import { callEntity, entityFuncJson } from './entity-funcs';
+import type { Json } from './entity-json';
 import { ApiError, platformName } from './http';
 import { search } from './search';
 
@@ -119,6 +121,11 @@ for (const def of DEMO) def.ownChecks = true;
 /** Every function of the emulator: the demo package, the library (several packages, scripts, queries), `--functions N` more. */
 export class FunctionRegistry {
   readonly defs: FuncDef[];
+  /**
+   * Scripts and queries of the entity store that run through scriptRunner.ts: the saved ones, and the seeded
+   * ones the library does not compute (set by the state).
+   */
+  entityFuncs: () => Json[] = () => [];
 
   constructor(extra = 0) {
     this.defs = [...DEMO, ...LIBRARY, ...benchFunctions(extra)];
@@ -131,12 +138,22 @@ export class FunctionRegistry {
   /** GET /public/v1/functions?text= (smart search, e.g. `source = "script"`, `package = "Chem"`, `#stats`). */
   list(text: string | null): Record<string, unknown>[] {
     // Searched with `package` as a plain string (so `package = "Chem"` works); answered as `{name}`.
-    const records = this.defs.map((d, i) => ({ ...funcJson(d, i), name: d.nqName.split(':')[1], package: d.nqName.split(':')[0] }));
-    return search(records, text).map((r) => ({ ...r, package: { name: r.package } }));
+    const own = this.entityFuncs();
+    const shadowed = new Set(own.map((e) => String(e.nqName).toLowerCase()));
+    const records = this.defs
+      .filter((d) => !shadowed.has(d.nqName.toLowerCase()))
+      .map((d) => ({ ...funcJson(d, this.defs.indexOf(d)), name: d.nqName.split(':')[1], package: d.nqName.split(':')[0] }));
+    const saved = own.map((e) => {
+      const f = entityFuncJson(e);
+      return { ...f, name: String(f.name), package: String(f.namespace).replace(/:$/, '') };
+    });
+    return search([...records, ...saved], text).map((r) => ({ ...r, package: { name: r.package } }));
   }
 
   /** GET /public/v1/functions/{idOrName}; unknown → 404 ApiError. */
   get(idOrName: string): Record<string, unknown> {
+    const own = this.entityFunc(idOrName);
+    if (own) return entityFuncJson(own);
     const i = findFunc(this.defs, idOrName);
     if (i < 0) throw new ApiError(404, `Function ${platformName(idOrName)} not found`);
     return funcJson(this.defs[i], i);
@@ -145,6 +162,11 @@ export class FunctionRegistry {
   /** Calls `Package:Name` (or `Package.Name`) with JSON parameters; unknown → 404 ApiError. */
   async call(rawName: string, body: unknown, ctx: RunContext): Promise<unknown> {
     const name = platformName(rawName);
+    const own = this.entityFunc(rawName);
+    if (own) {
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new ApiError(400, 'The request body must be a JSON object of parameters');
+      return callEntity(own, (body ?? {}) as Params, ctx);
+    }
     const def = this.defs.find((f) => f.nqName.toLowerCase() === name.toLowerCase());
     if (!def) throw new ApiError(404, `Function ${name} not found`);
     const params = body === undefined ? {} : body;
@@ -152,5 +174,12 @@ export class FunctionRegistry {
       throw new ApiError(400, 'The request body must be a JSON object of parameters');
     }
     return def.run(def.ownChecks ? (params as Params) : checkParams(def, params as Params), ctx);
+  }
+
+  /** A saved (or runner-backed) script or query by id, `Namespace:Name` or `Namespace.Name`. */
+  private entityFunc(idOrName: string): Json | undefined {
+    const lower = idOrName.toLowerCase();
+    const name = platformName(idOrName).toLowerCase();
+    return this.entityFuncs().find((e) => e.id === lower || String(e.nqName).toLowerCase() === name);
   }
 }

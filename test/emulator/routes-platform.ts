@@ -1,16 +1,7 @@
 // Routes beyond the reference that real servers answer and Datagrok's own clients use (README "Beyond the
 // reference"). (explorer) marks the ones the explorer views read.
 import { randomUUID } from 'node:crypto';
-import {
-  connectionJson,
-  findProject,
-  findTable,
-  findUser,
-  projectJson,
-  projectsOf,
-  tableInfoJson,
-  userJson,
-} from './entities';
+import { connectionJson, findUser, userJson } from './entities';
 import { deleteGroup } from './group-save';
 import { parseInclude } from './groups';
 import { ApiError, type Ctx, pageOf, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
@@ -19,7 +10,7 @@ import type { EmulatorState } from './state';
 import { syncFolder } from './sync';
 
 export function platformRoutes(state: EmulatorState): Route[] {
-  const { groups, files, tables } = state;
+  const { groups, files } = state;
   const V1 = 'public/v1';
 
   /** The dev-key login of the grok CLI: the API key for a session token. */
@@ -31,7 +22,6 @@ export function platformRoutes(state: EmulatorState): Route[] {
   };
   const devHeader = (ctx: Ctx) => /^Dev\s+(.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1]?.trim();
   const connections = (ctx: Ctx) => search(files.connectors.map(connectionJson) as Array<ReturnType<typeof connectionJson> & { name: string }>, ctx.query.get('text'));
-  const tableInfos = (ctx: Ctx) => search([...tables.tables.values()].map((t) => tableInfoJson(t, tables.projects)) as Array<{ name: string }>, ctx.query.get('text'));
   const users = (ctx: Ctx) => search(state.users.map((u) => userJson(u, groups)), ctx.query.get('text'));
 
   return [
@@ -49,9 +39,8 @@ export function platformRoutes(state: EmulatorState): Route[] {
     { method: 'GET', path: `${V1}/functions`, handler: (ctx) => sendJson(ctx.res, state.functions.list(ctx.query.get('text'))) },
     { method: 'GET', path: `${V1}/functions/:idOrName`, handler: (ctx) => sendJson(ctx.res, state.functions.get(ctx.params.idOrName)) },
 
-    // Connections (explorer) and the non-public list the grok CLI pages through
+    // Connections (explorer)
     { method: 'GET', path: `${V1}/connections`, flag: 'listing', handler: (ctx) => sendJson(ctx.res, connections(ctx)) },
-    { method: 'GET', path: 'connectors/connections', flag: 'listing', handler: (ctx) => sendJson(ctx.res, pageOf(connections(ctx), ctx.query)) },
 
     // Files: sync a folder
     {
@@ -64,20 +53,7 @@ export function platformRoutes(state: EmulatorState): Route[] {
       },
     },
 
-    // Tables (explorer), non-public: `text`, `limit`, `page` (from 1)
-    { method: 'GET', path: 'tables', handler: (ctx) => sendJson(ctx.res, pageOf(tableInfos(ctx), ctx.query)) },
-    { method: 'GET', path: 'tables/:id', handler: (ctx) => sendJson(ctx.res, tableInfoJson(findTable(tables, ctx.params.id), tables.projects)) },
-
-    // Projects and dashboards (explorer), non-public: a dashboard is a project with isDashboard: true
-    {
-      method: 'GET',
-      path: 'projects',
-      handler: (ctx) => {
-        const all = search(projectsOf(tables).map((p) => projectJson(p, tables)), ctx.query.get('text'));
-        sendJson(ctx.res, pageOf(all, ctx.query));
-      },
-    },
-    { method: 'GET', path: 'projects/:id', handler: (ctx) => sendJson(ctx.res, projectJson(findProject(tables, ctx.params.id), tables)) },
+    // Tables, projects, dashboards and the connections list the grok CLI pages through: routes-entities.ts
 
     // Groups: the non-public paged list, and delete
     {

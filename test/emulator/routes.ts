@@ -5,6 +5,7 @@ import { saveGroup } from './group-save';
 import { parseInclude } from './groups';
 import { ApiError, type Ctx, optionalFlag, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
 import { requestMembership, requestsOf, resolveRequest } from './memberships';
+import { entityRoutes } from './routes-entities';
 import { platformRoutes } from './routes-platform';
 import type { EmulatorState } from './state';
 
@@ -29,6 +30,9 @@ export function apiRoutes(state: EmulatorState): Route[] {
 
   return [
     { method: 'GET', path: 'info/server', open: true, handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
+
+    // The internal entity routes (grok s pull / diff / push, the explorer's lists)
+    ...entityRoutes(state),
 
     // Beyond the reference, as real servers (dev-key login, users, functions and connections lists, the non-public lists, …)
     ...platformRoutes(state),
@@ -96,7 +100,7 @@ export function apiRoutes(state: EmulatorState): Route[] {
       generation: 'new',
       handler: (ctx) => {
         const id = ctx.params.id;
-        const target = tables.findDashboard(id) ?? tables.find(id);
+        const target = tables.findDashboard(id) ?? tables.find(id) ?? state.entities.shareTarget(id);
         if (!target) throw new ApiError(404, `Entity ${id} not found`);
         const outcome = tables.share(target, ctx.query.get('groups'), ctx.query.get('access'), groups, false);
         // As real servers: `failed` when nothing could be shared, `partial_success` when some could.

@@ -1,7 +1,9 @@
 // Everything the emulator knows: config, fault queue, request log and the platform's data.
 import { readFile } from 'node:fs/promises';
 import { type EmulatorConfig, type Fault, defaultConfig } from './config';
-import type { UserRecord } from './entities';
+import { tableInfoJson, type UserRecord } from './entities';
+import { connectionEntity, type Json, layoutOf, projectEntities, queryJson, scriptJson, seededDbEntities } from './entity-json';
+import { type EntityType, EntityStore } from './entity-store';
 import { ConnectorFiles, type FileState } from './files';
 import type { RunContext } from './func-catalog';
 import { FunctionRegistry } from './functions';
@@ -43,6 +45,8 @@ export class EmulatorState {
   readonly files: ConnectorFiles;
   readonly tables: TableStore;
   readonly functions: FunctionRegistry;
+  /** Connections, projects, queries, scripts, tables, views and layouts behind the internal routes. */
+  readonly entities: EntityStore;
   users: UserRecord[] = [];
   /** The current user (the owner of the API key). */
   currentUser = '';
@@ -62,6 +66,45 @@ export class EmulatorState {
     this.files = new ConnectorFiles(dataDir, () => this.config.caseInsensitivePaths);
     this.tables = new TableStore(dataDir, this.files.tmpDir);
     this.functions = new FunctionRegistry(extraFunctions);
+    this.entities = new EntityStore(
+      (type) => this.derivedEntities(type),
+      () => ({ id: this.currentUser, login: this.users.find((u) => u.id === this.currentUser)?.login ?? '' }),
+    );
+    // Saved scripts and queries (and the seeded ones the library does not compute) are functions too.
+    this.functions.entityFuncs = () => {
+      const computed = new Set(this.functions.defs.map((d) => d.nqName.toLowerCase()));
+      return [...this.entities.all('Script'), ...this.entities.all('DataQuery')].filter((e) => this.entities.isSaved(String(e.id)) || !computed.has(String(e.nqName).toLowerCase()));
+    };
+  }
+
+  /** The seeded rows of an entity type, derived from the file shares, tables, dashboards and the function library. */
+  private derivedEntities(type: EntityType): Json[] {
+    const defs = this.functions.defs.map((d, i) => ({ d, i })).filter(({ d }) => !d.nqName.startsWith('Bench:'));
+    const db = seededDbEntities();
+    const connections = () => [...this.files.connectors.map(connectionEntity), ...db.filter((e) => e['#type'] === 'DataConnection')];
+    const table = (id: string) => {
+      const t = this.tables.tables.get(id);
+      return t ? { '#type': 'TableInfo', ...tableInfoJson(t, this.tables.projects) } : undefined;
+    };
+    switch (type) {
+      case 'DataConnection':
+        return connections();
+      case 'Script':
+        return defs.filter(({ d }) => d.source === 'script').map(({ d, i }) => scriptJson(d, i));
+      case 'DataQuery': {
+        const conns = connections();
+        const library = defs.filter(({ d }) => d.source === 'data-query').map(({ d, i }) => queryJson(d, i, conns.find((c) => c.nqName === d.connection)));
+        return [...library, ...db.filter((e) => e['#type'] === 'DataQuery')];
+      }
+      case 'TableInfo':
+        return [...this.tables.tables.keys()].flatMap((id) => table(id) ?? []);
+      case 'Project':
+        return projectEntities(this.tables, table);
+      case 'ViewLayout':
+        return [...this.tables.dashboards.values()].map(layoutOf);
+      default:
+        return [];
+    }
   }
 
   /** Reseeds demo data; config back to defaults; faults and request log cleared. */
@@ -71,6 +114,7 @@ export class EmulatorState {
     this.log = [];
     this.endStalled();
     this.tokens.clear();
+    this.entities.reset();
     seedGroups(this.groups, this.extraGroups);
     [this.users, this.currentUser] = seedUsers();
     const demog = await seedFiles(this.files);
@@ -81,6 +125,7 @@ export class EmulatorState {
   runContext(): RunContext {
     return {
       rows: (table) => this.tables.rows(table),
+      tableNames: () => [...this.tables.tables.values()].map((t) => t.name),
       readText: async (connector, relPath) => (await readFile(this.files.resolve(this.files.connector(connector), relPath.split('/')))).toString('utf8'),
     };
   }

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import Papa from 'papaparse';
 import type { CreationResult } from '../../src/api/types';
 import type { GroupStore } from './groups';
+import { uuidFrom } from './entity-json';
 import { ApiError, isUuid, platformName } from './http';
 import { receiveToFile, sendFile, type Stored } from './streams';
 
@@ -139,7 +140,8 @@ export class TableStore {
     else this.tables.set(id, { id, name: table, project, createdOn: now, updatedOn: now, shares: [], ...stored });
     let p = [...this.projects.values()].find((x) => x.name.toLowerCase() === project.toLowerCase());
     if (!p) {
-      p = { id: randomUUID(), name: project, tableIds: [], createdOn: now };
+      // A stable id per project name, so every emulator (and every reset) gives a project the same id.
+      p = { id: uuidFrom(`project:${project.toLowerCase()}`), name: project, tableIds: [], createdOn: now };
       this.projects.set(p.id, p);
     }
     if (!p.tableIds.includes(id)) p.tableIds.push(id);

@@ -1,0 +1,40 @@
+// The scripts feature: Datagrok scripts and queries written in the editor. Their header gets completion,
+// hover, an outline, diagnostics and lenses (registered when the features load: the extension's entry
+// loads them as soon as such a file is shown, src/start/parameterFileWatch.ts); their commands run the
+// editor's text on the server without replacing the saved function, push it, pull one.
+import * as vscode from 'vscode';
+import { SCRIPT_FILE_SELECTOR } from '../core/scriptFiles';
+import type { Services } from '../services';
+import { HeaderCompletionProvider } from './headerCompletion';
+import { HeaderDiagnostics } from './headerDiagnostics';
+import { HeaderHoverProvider } from './headerHover';
+import { HeaderLensProvider } from './headerLens';
+import { HeaderSymbolProvider } from './headerSymbols';
+import { newScriptParameterFile, pullScriptCommand, pushScriptCommand, runScriptCommand, type ScriptsContext } from './scriptCommands';
+
+export function registerScripts(services: Services): HeaderDiagnostics {
+  const { connection, commands, context } = services;
+  const { catalog } = services.platform;
+  const connections = async () => {
+    if (!connection.isSignedIn) return undefined;
+    try {
+      return (await catalog.allConnections()).map((c) => c.nqName);
+    } catch {
+      return undefined;
+    }
+  };
+  const diagnostics = new HeaderDiagnostics(connections, (listener) => connection.onDidChange(() => listener()));
+  const c: ScriptsContext = { services, diagnostics };
+  context.subscriptions.push(
+    diagnostics,
+    vscode.languages.registerCompletionItemProvider(SCRIPT_FILE_SELECTOR, new HeaderCompletionProvider(async () => (await connections()) ?? []), ':', '{', ';'),
+    vscode.languages.registerHoverProvider(SCRIPT_FILE_SELECTOR, new HeaderHoverProvider()),
+    vscode.languages.registerDocumentSymbolProvider(SCRIPT_FILE_SELECTOR, new HeaderSymbolProvider(), { label: 'Datagrok header' }),
+    vscode.languages.registerCodeLensProvider(SCRIPT_FILE_SELECTOR, new HeaderLensProvider()),
+    commands.register('datagrok.scripts.run', (inv) => runScriptCommand(c, inv)),
+    commands.register('datagrok.scripts.push', (inv) => pushScriptCommand(c, inv)),
+    commands.register('datagrok.scripts.pull', (inv) => pullScriptCommand(c, inv)),
+    commands.register('datagrok.scripts.newParameterFile', (inv) => newScriptParameterFile(c, inv)),
+  );
+  return diagnostics;
+}
