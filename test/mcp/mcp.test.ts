@@ -2,53 +2,12 @@
 // Node process spoken to over stdio with the official SDK's Client, against the emulator over real HTTP.
 // Every message it sends (stdout) and everything it logs (stderr) is kept and checked for the key.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { IDS, useEmulator } from '../api/harness';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const bundle = path.join(repoRoot, 'dist', 'mcp.js');
-
-interface Session {
-  client: Client;
-  /** Every message the server sent (its stdout), as JSON text. */
-  sent: string[];
-  stderr: () => string;
-  call(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
-  close(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, cwd: string): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle], env: { PATH: process.env['PATH'] ?? '', ...env }, cwd, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client({ name: 'datagrok-test', version: '1.0.0' });
-  await client.connect(transport);
-  const sent: string[] = [];
-  const deliver = transport.onmessage;
-  transport.onmessage = (message) => {
-    sent.push(JSON.stringify(message));
-    deliver?.(message);
-  };
-  return {
-    client,
-    sent,
-    stderr: () => stderr,
-    async call(name, args = {}) {
-      const result = await client.callTool({ name, arguments: args });
-      const content = result.content as { type: string; text: string }[];
-      assert.equal(content.length, 1, JSON.stringify(result));
-      return { text: content[0].text, isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
-}
+import { ensureBundle, type Session, startServer } from './session';
 
 describe('MCP server (dist/mcp.js over stdio)', function () {
   this.timeout(30_000);
@@ -58,11 +17,7 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
 
   before(function () {
     this.timeout(120_000);
-    // `npm test` builds before test:api; run on its own, the bundle may not exist yet.
-    if (!fs.existsSync(bundle)) {
-      const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
-      assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
-    }
+    ensureBundle();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-mcp-'));
     fs.writeFileSync(path.join(dir, 'planets.csv'), 'planet,moons,ring\nMercury,0,false\nEarth,1,false\nSaturn,146,true\n');
     fs.writeFileSync(path.join(dir, 'add.datagrok.json'), '{\n  // comments allowed\n  "$function": "Demo:Add",\n  "a": 2,\n  "b": 3,\n}\n');
@@ -84,7 +39,7 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   const signedIn = async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1' }, dir);
+    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
     return session;
   };
 
@@ -224,7 +179,7 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   it('in an untrusted workspace it refuses to read local files', async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0' }, dir);
+    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
     const answer = await session.call('datagrok_pushTable', { file: 'planets.csv' });
     assert.equal(answer.isError, true);
     assert.match(answer.text, /not trusted/);
