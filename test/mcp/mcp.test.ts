@@ -43,19 +43,32 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     return session;
   };
 
-  it('lists every tool, reads marked read-only and writes destructive', async () => {
+  it('lists every tool with true annotations: reads read-only, adding writes not destructive, repeatable writes idempotent', async () => {
     const s = await signedIn();
     const { tools } = await s.client.listTools();
     const names = tools.map((t) => t.name);
     assert.equal(names.length, 13);
-    const writes = ['datagrok_runFunction', 'datagrok_pushTable', 'datagrok_writeFile', 'datagrok_createDashboard', 'datagrok_shareDashboard', 'datagrok_resolveRequest'];
+    // [destructive, idempotent] of each write.
+    const writes: Record<string, [boolean, boolean]> = {
+      datagrok_runFunction: [true, false],
+      datagrok_pushTable: [true, true],
+      datagrok_writeFile: [true, true],
+      datagrok_createDashboard: [false, false],
+      datagrok_shareDashboard: [true, true],
+      datagrok_resolveRequest: [true, false],
+    };
     for (const tool of tools) {
-      const write = writes.includes(tool.name);
-      assert.equal(tool.annotations?.destructiveHint, write, tool.name);
+      const write = writes[tool.name];
       assert.equal(tool.annotations?.readOnlyHint, !write, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, write ? write[0] : false, tool.name);
+      assert.equal(tool.annotations?.idempotentHint, write ? write[1] : true, tool.name);
       assert.equal(tool.inputSchema.type, 'object');
+      assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       assert.ok((tool.description ?? '').length > 60, `${tool.name} describes itself`);
+      assert.ok(!/asks the user first/.test(tool.description ?? ''), `${tool.name} promises a question nothing asks over MCP`);
+      if (write) assert.match(tool.description ?? '', /through an MCP client, the client decides whether to ask/, tool.name);
     }
+    assert.deepEqual(tools.find((t) => t.name === 'datagrok_pushTable')?.inputSchema.required, ['file']);
     assert.match(s.stderr(), /ready for 127\.0\.0\.1:\d+/);
   });
 
@@ -105,10 +118,10 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     assert.ok(shares.fileShares.some((c: { connector: string }) => c.connector === 'System:DemoFiles'), JSON.stringify(shares));
     const root = JSON.parse((await s.call('datagrok_listFiles', { connector: 'System:DemoFiles' })).text);
     assert.ok(root.entries.some((e: { path: string; file: boolean }) => e.path === 'geo' && !e.file), JSON.stringify(root));
-    assert.match((await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'readme.md' })).text, /^# Demo files/);
-    const tooBig = await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'demog.csv', maxBytes: 1000 });
-    assert.equal(tooBig.isError, true);
-    assert.match(tooBig.text, /larger than/);
+    const readme = JSON.parse((await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'readme.md' })).text);
+    assert.match(readme.text, /^# Demo files/);
+    assert.equal(readme.nextOffset, undefined);
+    assert.equal(readme.bytes, readme.size);
     const written = JSON.parse((await s.call('datagrok_writeFile', { connector: 'System:DemoFiles', path: 'agents/note.txt', content: 'written by an agent\n' })).text);
     assert.deepEqual(written, { written: 'System:DemoFiles/agents/note.txt', bytes: 20 });
     assert.ok((await h.state()).files.some((f) => f.path === 'agents/note.txt' && f.bytes === 20));

@@ -12,7 +12,8 @@ import { hostOf, normalizeBaseUrl } from '../../api/names';
 import type { ClientOptions, DatagrokApi, Group, NetworkOptions } from '../../api/types';
 import { Catalog } from '../../platform/catalog';
 import { GroupsModel } from '../../platform/groups';
-import { type OperationContext, operation, OPERATIONS } from '../operations';
+import { mcpAnnotations, mcpInputSchema, type OperationContext, operation, OPERATIONS } from '../operations';
+import { checkInput, inputObject } from '../operations/inputs';
 import { errorMessage, SIGN_IN } from '../operations/errors';
 import { MCP_ENV as ENV } from './env';
 import { NodeFiles, workspaceFolders } from './localFiles';
@@ -100,8 +101,8 @@ export async function main(): Promise<void> {
       name: op.name,
       title: op.title,
       description: op.description,
-      inputSchema: op.inputSchema,
-      annotations: { title: op.title, readOnlyHint: op.readOnly, destructiveHint: !op.readOnly, idempotentHint: op.readOnly, openWorldHint: true },
+      inputSchema: mcpInputSchema(op),
+      annotations: mcpAnnotations(op),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -109,7 +110,9 @@ export async function main(): Promise<void> {
     if (!op) return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool "${request.params.name}".` }] };
     try {
       if (client && !(await stillConnected(stateFile, startState))) return { isError: true, content: [{ type: 'text' as const, text: STALE }] };
-      const text = await op.run(ctx, request.params.arguments ?? {}, extra.signal);
+      const input = inputObject(request.params.arguments ?? {});
+      checkInput(op.name, mcpInputSchema(op), input);
+      const text = await op.run(ctx, input, extra.signal);
       return { content: [{ type: 'text' as const, text: redact(text, key) }] };
     } catch (e) {
       return { isError: true, content: [{ type: 'text' as const, text: redact(errorMessage(e), key) }] };
