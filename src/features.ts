@@ -26,6 +26,8 @@ import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
+import { registerTerminals } from './terminals/register';
+import type { TerminalEnvironment } from './terminals/terminalEnvironment';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -33,6 +35,8 @@ export interface Shell {
   readonly log: vscode.LogOutputChannel;
   readonly connection: Connection;
   readonly contributions: Contributions;
+  /** The terminals' Datagrok variables, kept from activation (src/terminals/terminalEnvironment.ts). */
+  readonly terminals?: TerminalEnvironment;
 }
 
 /** The features once loaded: what the extension's test API reads (src/extension.ts). */
@@ -66,6 +70,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  registerTerminals(services, shell.terminals);
 
   return {
     groupsTree,
