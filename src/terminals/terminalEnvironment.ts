@@ -71,7 +71,7 @@ export class TerminalEnvironment implements vscode.Disposable {
     const found = await this.credentials();
     const collection = this.collection;
     if (this.enabled && found) {
-      collection.description = new vscode.MarkdownString(`Datagrok: \`${ENV_URL}\` (${found.url}) and \`${ENV_KEY}\` (your API key), for Python and other programs. Turn off with "Datagrok: Use Datagrok in Terminals".`);
+      collection.description = `Datagrok: ${ENV_URL} (${found.url}) and ${ENV_KEY} (your API key), for Python and other programs. Turn off with "Datagrok: Use Datagrok in Terminals".`;
       collection.replace(ENV_URL, found.url);
       collection.replace(ENV_KEY, found.key);
     } else {

@@ -91,6 +91,8 @@ export async function confirmRun(ctx: OperationContext, input: Input): Promise<C
   const api = await ctx.client();
   const lines = [`Run **${plan.name}** on ${hostOf(api.baseUrl)}${plan.file ? ` with the inputs of ${plan.file}` : ''}:`, '', '```json', clip(JSON.stringify(plan.params, null, 2), 2000), '```'];
   const csvs = csvReferences(plan.params);
+  // Each CSV must be one the tool may read: a path outside the workspace is refused before the question.
+  for (const ref of csvs) await ctx.files.csv(ref.path, isAbsolutePath(ref.path) ? undefined : plan.base);
   if (csvs.length > 0) lines.push('', `First pushes ${csvs.map((r) => `"${r.path}" (input ${r.key})`).join(', ')} as new tables.`);
   if (plan.file && !ctx.files.trusted) lines.push('', `This workspace is not trusted: ${plan.file} is sent as the function's inputs. Run it only if you trust this file.`);
   return { title: `Run ${plan.name}?`, message: lines.join('\n') };
