@@ -18,6 +18,7 @@ import type { AgentsApi } from './agents/register';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
+import { registerTerminalEnvironment, type TerminalEnvironment } from './terminals/terminalEnvironment';
 import { watchForParameterFiles } from './start/parameterFileWatch';
 
 /**
@@ -47,6 +48,8 @@ export interface DatagrokExtensionApi {
   knownUser(server: string): Group | undefined;
   /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+  /** The Datagrok variables of new terminals and the .env files they keep in line (src/terminals/). */
+  readonly terminals: TerminalEnvironment;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /**
@@ -64,7 +67,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   const connection = new Connection(context, log);
   const statusBar = new ConnectionStatusBar(connection);
   context.subscriptions.push(log, connection, statusBar);
-  const lazy = new LazyFeatures({ context, log, connection });
+  // The terminals' variables follow the connection from the start (only after the user's opt-in).
+  const terminals = registerTerminalEnvironment(context, connection, log);
+  const lazy = new LazyFeatures({ context, log, connection, terminals });
   await lazy.register();
   const mcp = registerMcpProvider(context, connection);
   context.subscriptions.push(
@@ -85,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     knownUser: (server: string) => features().knownUser(server),
     rememberedRuns: (server: string) => features().rememberedRuns(server),
     agents: Object.assign(lazyGetters(features, ['tools']), { mcp }),
+    terminals,
     lightStart: {
       get featuresLoaded() {
         return lazy.loaded;

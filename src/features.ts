@@ -29,6 +29,8 @@ import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
 import { registerScripts } from './scripts/register';
+import { registerTerminals } from './terminals/register';
+import type { TerminalEnvironment } from './terminals/terminalEnvironment';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -36,6 +38,8 @@ export interface Shell {
   readonly log: vscode.LogOutputChannel;
   readonly connection: Connection;
   readonly contributions: Contributions;
+  /** The terminals' Datagrok variables, kept from activation (src/terminals/terminalEnvironment.ts). */
+  readonly terminals?: TerminalEnvironment;
 }
 
 /** The features once loaded: what the extension's test API reads (src/extension.ts). */
@@ -72,6 +76,7 @@ export function startFeatures(shell: Shell): Features {
   const tools = registerAgents(services);
   const syncView = registerSync(services);
   registerScripts(services);
+  registerTerminals(services, shell.terminals);
 
   return {
     groupsTree,

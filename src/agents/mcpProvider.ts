@@ -14,6 +14,11 @@ import { MCP_ENV } from './mcp/env';
 export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
 
 
+/** The workspace folders on disk: the only places the MCP server may read local files from. */
+export function localWorkspaceFolders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
+
 export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   private generation = 0;
@@ -32,6 +37,11 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
         this.changed.fire();
       }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.generation++;
+        this.changed.fire();
+      }),
+      // The server reads local files only inside the folders it started with: new folders, new server.
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.generation++;
         this.changed.fire();
       }),
@@ -90,6 +100,7 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
       [MCP_ENV.key]: key ?? null,
       [MCP_ENV.network]: JSON.stringify(networkOptions()),
       [MCP_ENV.trusted]: vscode.workspace.isTrusted ? '1' : '0',
+      [MCP_ENV.folders]: JSON.stringify(localWorkspaceFolders()),
       [MCP_ENV.stateFile]: this.stateFile.fsPath,
       [MCP_ENV.state]: await this.writeState(),
       [MCP_ENV.timeouts]: JSON.stringify({

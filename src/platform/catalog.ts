@@ -5,6 +5,7 @@
 // last answer for that server and name, however old; the views show the failure. No vscode here.
 import { isDatagrokError } from '../api/errors';
 import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../api/types';
+import { markLoaded } from './answerAge';
 import { Emitter } from './events';
 import { RecentResults } from './recentResults';
 import type { ServerSession } from './session';
@@ -37,7 +38,7 @@ export class Catalog {
     const full = `${api.baseUrl}|${key}`;
     const known = `${list}|${full}`;
     try {
-      const value = await cache.get(full, () => load(api));
+      const value = await cache.get(full, async () => markLoaded(await load(api)));
       this.lastKnown.delete(known);
       this.lastKnown.set(known, value);
       if (this.lastKnown.size > LAST_KNOWN) this.lastKnown.delete(this.lastKnown.keys().next().value as string);

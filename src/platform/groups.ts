@@ -3,6 +3,7 @@
 // asking again (Retry) reloads only what failed.
 import { DatagrokError } from '../api/errors';
 import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
+import { markLoaded } from './answerAge';
 import { Emitter } from './events';
 import { changeMembers } from './groupMembers';
 import { displayName, groupName } from './groupNames';
@@ -126,7 +127,7 @@ export class GroupsModel {
     const hit = this.cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
     const cache = this.cache;
-    const loading = this.connection.client().then(load);
+    const loading = this.connection.client().then(load).then((value) => markLoaded(value));
     cache.set(key, loading);
     const evict = () => {
       if (cache.get(key) === loading) cache.delete(key);

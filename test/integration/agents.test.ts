@@ -46,6 +46,12 @@ function markdown(message: string | vscode.MarkdownString | undefined): string {
   return typeof message === 'string' ? message : (message?.value ?? '');
 }
 
+function workspaceFolder(): string {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+  assert.ok(folder, 'the test window has a folder on disk');
+  return folder.uri.fsPath;
+}
+
 async function api(): Promise<DatagrokExtensionApi> {
   return (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
 }
@@ -59,7 +65,8 @@ describe('Agents: language-model tools and the MCP server', () => {
     ext = await api();
     await resetEmulator();
     await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-agents-'));
+    // Inside the workspace folder: the tools read no local file outside it.
+    dir = fs.mkdtempSync(path.join(workspaceFolder(), 'dg-agents-'));
     fs.writeFileSync(path.join(dir, 'planets.csv'), 'planet,moons\nMercury,0\nEarth,1\nSaturn,146\n');
     fs.writeFileSync(path.join(dir, 'add.datagrok.json'), '{ "$function": "Demo:Add", "a": 2, "b": 3 }');
   });
@@ -96,7 +103,10 @@ describe('Agents: language-model tools and the MCP server', () => {
     assert.equal(demog.firstRows.split('\n').length, 4);
     const files = JSON.parse(await invoke('datagrok_listFiles', { connector: 'System:DemoFiles', path: 'geo' }));
     assert.deepEqual(files.entries.map((e: { path: string }) => e.path).sort(), ['geo/cities.csv', 'geo/countries.csv']);
-    assert.match(await invoke('datagrok_readFile', { connector: 'System:DemoFiles', path: 'geo/countries.csv' }), /^country,code,continent/);
+    const countries = JSON.parse(await invoke('datagrok_readFile', { connector: 'System:DemoFiles', path: 'geo/countries.csv', rows: 1 }));
+    assert.deepEqual(countries.columns.slice(0, 3), ['country', 'code', 'continent']);
+    const page = JSON.parse(await invoke('datagrok_readFile', { connector: 'System:DemoFiles', path: 'geo/countries.csv', length: 17 }));
+    assert.deepEqual([page.text, page.nextOffset], ['country,code,cont', 17]);
     const groups = JSON.parse(await invoke('datagrok_listGroups', { query: 'Chem' }));
     assert.deepEqual(groups.groups.map((g: { name: string }) => g.name), ['Chemists']);
     const pending = JSON.parse(await invoke('datagrok_listPendingRequests', {}));
@@ -170,6 +180,35 @@ describe('Agents: language-model tools and the MCP server', () => {
     assert.deepEqual(await state(), before);
   });
 
+  it('reads no local file outside the workspace: traversal, absolute paths, symlinks out, $csv and parameter files are refused and nothing is sent', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-agents-outside-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'secret.csv'), 'key,value\nssh,PRIVATE\n');
+      fs.writeFileSync(path.join(outside, 'run.datagrok.json'), '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
+      fs.symlinkSync(path.join(outside, 'secret.csv'), path.join(dir, 'link.csv'));
+      const relative = path.relative(workspaceFolder(), path.join(outside, 'secret.csv'));
+      await clearEmulatorRequests();
+      const refused: [string, object][] = [
+        ['datagrok_pushTable', { file: path.join(outside, 'secret.csv') }],
+        ['datagrok_pushTable', { file: relative }],
+        ['datagrok_pushTable', { file: '/etc/passwd' }],
+        ['datagrok_pushTable', { file: path.join(dir, 'link.csv') }],
+        ['datagrok_pushTable', { file: vscode.Uri.file(path.join(outside, 'secret.csv')).toString() }],
+        ['datagrok_runFunction', { function: 'Demo:RowCount', params: { table: { $csv: path.join(outside, 'secret.csv') } } }],
+        ['datagrok_runFunction', { function: 'Demo:RowCount', params: { table: { $csv: relative } } }],
+        ['datagrok_runFunction', { parameterFile: path.join(outside, 'run.datagrok.json') }],
+      ];
+      for (const [name, input] of refused) {
+        await assert.rejects(ext.agents.tools.get(name)!.prepareInvocation({ input }), /it is outside the workspace\. Only files inside ".+" can be read/, `${name} ${JSON.stringify(input)} (question)`);
+        await assert.rejects(invoke(name, input), /it is outside the workspace/, `${name} ${JSON.stringify(input)}`);
+      }
+      assert.deepEqual(await emulatorRequests(), [], 'nothing was sent');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+      fs.rmSync(path.join(dir, 'link.csv'), { force: true });
+    }
+  });
+
   it('the MCP server definition: the host\'s Node runs dist/mcp.js, the key only in its environment at start', async () => {
     const [definition] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
     assert.equal(definition.command, process.execPath);
@@ -178,6 +217,7 @@ describe('Agents: language-model tools and the MCP server', () => {
     const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(definition)) as vscode.McpStdioServerDefinition;
     assert.equal(resolved.env['DATAGROK_API_KEY'], emulator.key);
     assert.equal(resolved.env['DATAGROK_CONNECTION_STATE'], `${emulator.url}\nsigned in`);
+    assert.deepEqual(JSON.parse(String(resolved.env['DATAGROK_WORKSPACE_FOLDERS'])), [workspaceFolder()], 'it reads local files only there');
     assert.equal(fs.readFileSync(ext.agents.mcp.stateFile.fsPath, 'utf8'), `${emulator.url}\nsigned in`);
     assert.ok(!resolved.args.some((a) => a.includes(emulator.key)));
     assert.equal(vscode.workspace.getConfiguration('datagrok').inspect('serverUrl')?.globalValue, emulator.url, 'settings hold the URL, not the key');
@@ -229,7 +269,7 @@ describe('Agents: untrusted workspace (the launcher with DATAGROK_TEST_WORKSPACE
     requireWorkspaceTrust(this, false);
     await resetEmulator();
     await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-agents-untrusted-'));
+    dir = fs.mkdtempSync(path.join(workspaceFolder(), 'dg-agents-untrusted-'));
     fs.writeFileSync(path.join(dir, 'add.datagrok.json'), '{ "$function": "Demo:Add", "a": 2, "b": 3 }');
   });
   after(() => {

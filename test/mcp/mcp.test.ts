@@ -2,53 +2,12 @@
 // Node process spoken to over stdio with the official SDK's Client, against the emulator over real HTTP.
 // Every message it sends (stdout) and everything it logs (stderr) is kept and checked for the key.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { IDS, useEmulator } from '../api/harness';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-const bundle = path.join(repoRoot, 'dist', 'mcp.js');
-
-interface Session {
-  client: Client;
-  /** Every message the server sent (its stdout), as JSON text. */
-  sent: string[];
-  stderr: () => string;
-  call(name: string, args?: Record<string, unknown>): Promise<{ text: string; isError: boolean }>;
-  close(): Promise<void>;
-}
-
-async function startServer(env: Record<string, string>, cwd: string): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bundle], env: { PATH: process.env['PATH'] ?? '', ...env }, cwd, stderr: 'pipe' });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  const client = new Client({ name: 'datagrok-test', version: '1.0.0' });
-  await client.connect(transport);
-  const sent: string[] = [];
-  const deliver = transport.onmessage;
-  transport.onmessage = (message) => {
-    sent.push(JSON.stringify(message));
-    deliver?.(message);
-  };
-  return {
-    client,
-    sent,
-    stderr: () => stderr,
-    async call(name, args = {}) {
-      const result = await client.callTool({ name, arguments: args });
-      const content = result.content as { type: string; text: string }[];
-      assert.equal(content.length, 1, JSON.stringify(result));
-      return { text: content[0].text, isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
-}
+import { ensureBundle, type Session, startServer } from './session';
 
 describe('MCP server (dist/mcp.js over stdio)', function () {
   this.timeout(30_000);
@@ -58,11 +17,7 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
 
   before(function () {
     this.timeout(120_000);
-    // `npm test` builds before test:api; run on its own, the bundle may not exist yet.
-    if (!fs.existsSync(bundle)) {
-      const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
-      assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
-    }
+    ensureBundle();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-mcp-'));
     fs.writeFileSync(path.join(dir, 'planets.csv'), 'planet,moons,ring\nMercury,0,false\nEarth,1,false\nSaturn,146,true\n');
     fs.writeFileSync(path.join(dir, 'add.datagrok.json'), '{\n  // comments allowed\n  "$function": "Demo:Add",\n  "a": 2,\n  "b": 3,\n}\n');
@@ -84,23 +39,36 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   const signedIn = async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1' }, dir);
+    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
     return session;
   };
 
-  it('lists every tool, reads marked read-only and writes destructive', async () => {
+  it('lists every tool with true annotations: reads read-only, adding writes not destructive, repeatable writes idempotent', async () => {
     const s = await signedIn();
     const { tools } = await s.client.listTools();
     const names = tools.map((t) => t.name);
     assert.equal(names.length, 13);
-    const writes = ['datagrok_runFunction', 'datagrok_pushTable', 'datagrok_writeFile', 'datagrok_createDashboard', 'datagrok_shareDashboard', 'datagrok_resolveRequest'];
+    // [destructive, idempotent] of each write.
+    const writes: Record<string, [boolean, boolean]> = {
+      datagrok_runFunction: [true, false],
+      datagrok_pushTable: [true, true],
+      datagrok_writeFile: [true, true],
+      datagrok_createDashboard: [false, false],
+      datagrok_shareDashboard: [true, true],
+      datagrok_resolveRequest: [true, false],
+    };
     for (const tool of tools) {
-      const write = writes.includes(tool.name);
-      assert.equal(tool.annotations?.destructiveHint, write, tool.name);
+      const write = writes[tool.name];
       assert.equal(tool.annotations?.readOnlyHint, !write, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, write ? write[0] : false, tool.name);
+      assert.equal(tool.annotations?.idempotentHint, write ? write[1] : true, tool.name);
       assert.equal(tool.inputSchema.type, 'object');
+      assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       assert.ok((tool.description ?? '').length > 60, `${tool.name} describes itself`);
+      assert.ok(!/asks the user first/.test(tool.description ?? ''), `${tool.name} promises a question nothing asks over MCP`);
+      if (write) assert.match(tool.description ?? '', /through an MCP client, the client decides whether to ask/, tool.name);
     }
+    assert.deepEqual(tools.find((t) => t.name === 'datagrok_pushTable')?.inputSchema.required, ['file']);
     assert.match(s.stderr(), /ready for 127\.0\.0\.1:\d+/);
   });
 
@@ -150,10 +118,10 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     assert.ok(shares.fileShares.some((c: { connector: string }) => c.connector === 'System:DemoFiles'), JSON.stringify(shares));
     const root = JSON.parse((await s.call('datagrok_listFiles', { connector: 'System:DemoFiles' })).text);
     assert.ok(root.entries.some((e: { path: string; file: boolean }) => e.path === 'geo' && !e.file), JSON.stringify(root));
-    assert.match((await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'readme.md' })).text, /^# Demo files/);
-    const tooBig = await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'demog.csv', maxBytes: 1000 });
-    assert.equal(tooBig.isError, true);
-    assert.match(tooBig.text, /larger than/);
+    const readme = JSON.parse((await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'readme.md' })).text);
+    assert.match(readme.text, /^# Demo files/);
+    assert.equal(readme.nextOffset, undefined);
+    assert.equal(readme.bytes, readme.size);
     const written = JSON.parse((await s.call('datagrok_writeFile', { connector: 'System:DemoFiles', path: 'agents/note.txt', content: 'written by an agent\n' })).text);
     assert.deepEqual(written, { written: 'System:DemoFiles/agents/note.txt', bytes: 20 });
     assert.ok((await h.state()).files.some((f) => f.path === 'agents/note.txt' && f.bytes === 20));
@@ -224,7 +192,7 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   it('in an untrusted workspace it refuses to read local files', async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0' }, dir);
+    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
     const answer = await session.call('datagrok_pushTable', { file: 'planets.csv' });
     assert.equal(answer.isError, true);
     assert.match(answer.text, /not trusted/);

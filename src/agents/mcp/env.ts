@@ -8,4 +8,6 @@ export const MCP_ENV = {
   timeouts: 'DATAGROK_TIMEOUTS',
   stateFile: 'DATAGROK_CONNECTION_FILE',
   state: 'DATAGROK_CONNECTION_STATE',
+  /** The workspace folders local files may be read from: a JSON array of absolute paths. */
+  folders: 'DATAGROK_WORKSPACE_FOLDERS',
 } as const;

@@ -12,10 +12,11 @@ import { hostOf, normalizeBaseUrl } from '../../api/names';
 import type { ClientOptions, DatagrokApi, Group, NetworkOptions } from '../../api/types';
 import { Catalog } from '../../platform/catalog';
 import { GroupsModel } from '../../platform/groups';
-import { type OperationContext, operation, OPERATIONS } from '../operations';
+import { mcpAnnotations, mcpInputSchema, type OperationContext, operation, OPERATIONS } from '../operations';
+import { checkInput, inputObject } from '../operations/inputs';
 import { errorMessage, SIGN_IN } from '../operations/errors';
 import { MCP_ENV as ENV } from './env';
-import { NodeFiles } from './localFiles';
+import { NodeFiles, workspaceFolders } from './localFiles';
 
 
 export const STALE =
@@ -68,6 +69,12 @@ function connect(): { client?: DatagrokApi; host?: string; key?: string; problem
 
 export async function main(): Promise<void> {
   const trusted = takeEnv(ENV.trusted) !== '0';
+  let folders: string[];
+  try {
+    folders = workspaceFolders(takeEnv(ENV.folders), process.argv.slice(2));
+  } catch {
+    throw new Error(`${ENV.folders} is not a JSON array of absolute paths.`);
+  }
   const stateFile = takeEnv(ENV.stateFile);
   const startState = process.env[ENV.state];
   delete process.env[ENV.state];
@@ -86,7 +93,7 @@ export async function main(): Promise<void> {
       return user;
     },
   };
-  const ctx: OperationContext = { client: session.client, catalog: new Catalog(session), groups: new GroupsModel(session), files: new NodeFiles(process.cwd(), trusted) };
+  const ctx: OperationContext = { client: session.client, catalog: new Catalog(session), groups: new GroupsModel(session), files: new NodeFiles(folders, trusted) };
 
   const server = new Server({ name: 'datagrok', title: 'Datagrok', version: '0.1.0' }, { capabilities: { tools: {} }, instructions: client ? `Datagrok server ${host}: find, describe and run functions, push and read tables, connector files, dashboards, groups.` : problem });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
@@ -94,8 +101,8 @@ export async function main(): Promise<void> {
       name: op.name,
       title: op.title,
       description: op.description,
-      inputSchema: op.inputSchema,
-      annotations: { title: op.title, readOnlyHint: op.readOnly, destructiveHint: !op.readOnly, idempotentHint: op.readOnly, openWorldHint: true },
+      inputSchema: mcpInputSchema(op),
+      annotations: mcpAnnotations(op),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -103,22 +110,35 @@ export async function main(): Promise<void> {
     if (!op) return { isError: true, content: [{ type: 'text' as const, text: `Unknown tool "${request.params.name}".` }] };
     try {
       if (client && !(await stillConnected(stateFile, startState))) return { isError: true, content: [{ type: 'text' as const, text: STALE }] };
-      const text = await op.run(ctx, request.params.arguments ?? {}, extra.signal);
+      const input = inputObject(request.params.arguments ?? {});
+      checkInput(op.name, mcpInputSchema(op), input);
+      const text = await op.run(ctx, input, extra.signal);
       return { content: [{ type: 'text' as const, text: redact(text, key) }] };
     } catch (e) {
       return { isError: true, content: [{ type: 'text' as const, text: redact(errorMessage(e), key) }] };
     }
   });
   const transport = new StdioServerTransport();
-  const stop = async () => {
-    await server.close().catch(() => undefined);
-    await client?.close().catch(() => undefined);
-    process.exit(0);
+  // One way out, whichever comes first (stdin closed, the client's close, SIGTERM/SIGINT): closing the
+  // server closes the transport, whose onclose lands here again, so only the first call acts.
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      transport.onclose = undefined;
+      await server.close().catch(() => undefined);
+      await client?.close().catch(() => undefined);
+      process.exit(0);
+    })();
+    return stopping;
   };
   transport.onclose = () => void stop();
   process.stdin.on('end', () => void stop());
+  process.stdin.on('close', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
   await server.connect(transport);
-  process.stderr.write(client ? `Datagrok MCP server: ready for ${host}\n` : `Datagrok MCP server: not signed in\n`);
+  const where = folders.length ? `local files from ${folders.join(', ')}` : 'no local files (no workspace folder given)';
+  process.stderr.write(client ? `Datagrok MCP server: ready for ${host}; ${where}\n` : `Datagrok MCP server: not signed in; ${where}\n`);
 }
 
 if (require.main === module) {

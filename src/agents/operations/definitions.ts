@@ -10,9 +10,19 @@ export interface OperationDefinition {
   /** For the model: what it does, when to use it, what it returns. */
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, object>; required?: string[]; additionalProperties: false };
-  /** Reads only: runs without asking. Otherwise it changes the server and asks the user first. */
+  /** Reads only: runs without asking. Otherwise it changes the server (see WRITES). */
   readOnly: boolean;
+  /** For a write: whether it may replace or remove what is there (MCP destructiveHint). */
+  destructive?: boolean;
+  /** For a write: whether the same call twice changes nothing more (MCP idempotentHint). Reads are. */
+  idempotent?: boolean;
+  /** Inputs required over MCP though optional in the editor (which has an active editor to fall back on). */
+  requiredOverMcp?: string[];
 }
+
+/** What every writing tool's description says about who asks the user, true for each channel. */
+export const WRITES =
+  'It changes the server: in VS Code the editor shows the change and asks the user before it runs; through an MCP client, the client decides whether to ask (the tool is annotated destructiveHint/idempotentHint), so make sure the user wants it.';
 
 const str = (description: string) => ({ type: 'string', description });
 
@@ -49,32 +59,39 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
     name: 'datagrok_runFunction',
     title: 'Run a Datagrok function',
     description:
-      'Runs a function on the signed-in Datagrok server (asks the user first) and returns its outputs: a dataframe output is summarised (rows, columns, first rows), other values as JSON. Give the inputs as `params` (an object keyed by input name), or a `parameterFile` (a JSON file in the workspace with "$function" and the inputs), or both (`params` win). A dataframe input can be a table ID or name, or {"$csv": "path/to/file.csv"} to push a local CSV first.',
+      'Runs a function on the signed-in Datagrok server and returns its outputs: a dataframe output is summarised (rows, columns, first rows), other values as JSON. Give the inputs as `params` (an object keyed by input name), or a `parameterFile` (a JSON file in the workspace with "$function" and the inputs), or both (`params` win). A dataframe input can be a table ID or name, or {"$csv": "path/to/file.csv"} to push a local CSV first. Local files (parameter files, $csv) are read only inside the workspace folders. ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
         function: str('Package:Name of the function. Optional when the parameter file names it with "$function".'),
         params: { type: 'object', description: 'Inputs by name, e.g. {"a": 2, "b": 3}.' },
-        parameterFile: str('Path of a parameter file (absolute or relative to the workspace folder).'),
+        parameterFile: str('Path of a parameter file inside a workspace folder (relative to the first one, or absolute).'),
       },
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: true,
+    idempotent: false,
   },
   {
     name: 'datagrok_pushTable',
     title: 'Push CSV as a Datagrok table',
     description:
-      'Uploads a local CSV file as a table on the signed-in Datagrok server (asks the user first; a table of the same name is replaced). `file` is a path (absolute or relative to the workspace folder); in the editor, omit it to push the active CSV editor, unsaved edits included. Returns the new table ID, name, URL and shape.',
+      'Uploads a local CSV file as a table on the signed-in Datagrok server (a table of the same name is replaced). `file` is a path inside a workspace folder (relative to the first one, or absolute); a path outside the workspace is refused. In VS Code, omit it to push the active CSV editor, unsaved edits included; over MCP it is required. Returns the new table ID, name, URL and shape. ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
-        file: str('Path of the CSV file. In the editor, omit it to push the active CSV editor.'),
+        file: str('Path of the CSV file inside a workspace folder. In VS Code, omit it to push the active CSV editor.'),
         name: str('Table name: table, <project>.<table> or Project:table. Default: the file name without extension.'),
       },
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: true,
+    idempotent: true,
+    requiredOverMcp: ['file'],
   },
   {
     name: 'datagrok_openTable',
@@ -111,13 +128,15 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
     name: 'datagrok_readFile',
     title: 'Read a connector file',
     description:
-      'Reads a text file from a file connector of the signed-in Datagrok server, up to `maxBytes` (default 64 KB, at most 1 MB). Returns the text; a larger file is refused with its size (use datagrok_listFiles to see sizes).',
+      'Reads a text file from a file connector of the signed-in Datagrok server, a page at a time: `length` bytes (default 16384, at most 65536) from `offset` (default 0). Returns JSON: the text, the bytes read, and `nextOffset` when there is more (call again with it). A .csv or .tsv file read without offset or length is summarised as datagrok_openTable does (rows, columns, first rows); pass offset or length to read its text.',
     inputSchema: {
       type: 'object',
       properties: {
         connector: str('The file share as Namespace:Name, e.g. System:DemoFiles.'),
         path: str('File path inside the connector, "/"-separated.'),
-        maxBytes: { type: 'integer', minimum: 1, maximum: 1048576, description: 'Largest file to read (default 65536).' },
+        offset: { type: 'integer', minimum: 0, maximum: 1073741824, description: 'Byte offset to start at (default 0): the nextOffset of the previous page.' },
+        length: { type: 'integer', minimum: 1, maximum: 65536, description: 'Bytes to read (default 16384, at most 65536).' },
+        rows: { type: 'integer', minimum: 0, maximum: 200, description: 'For a CSV summary: how many first rows to include (default 20).' },
       },
       required: ['connector', 'path'],
       additionalProperties: false,
@@ -128,7 +147,8 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
     name: 'datagrok_writeFile',
     title: 'Write a connector file',
     description:
-      'Writes text to a file of a file connector on the signed-in Datagrok server (asks the user first; an existing file is replaced). Returns the path and size written.',
+      'Writes text to a file of a file connector on the signed-in Datagrok server (an existing file is replaced). Returns the path and size written. ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
@@ -140,12 +160,15 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: true,
+    idempotent: true,
   },
   {
     name: 'datagrok_createDashboard',
     title: 'Create a Datagrok dashboard',
     description:
-      'Creates a dashboard on the signed-in Datagrok server from one or more existing tables (asks the user first). Returns its ID, name and URL; share it with datagrok_shareDashboard.',
+      'Creates a new dashboard on the signed-in Datagrok server from one or more existing tables (it adds; nothing is replaced). Returns its ID, name and URL; share it with datagrok_shareDashboard. ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
@@ -156,12 +179,15 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: false,
+    idempotent: false,
   },
   {
     name: 'datagrok_shareDashboard',
     title: 'Share a Datagrok dashboard',
     description:
-      'Shares a dashboard on the signed-in Datagrok server with groups or users, with View (default) or Edit access (asks the user first). Groups are names or IDs (datagrok_listGroups finds them).',
+      'Shares a dashboard on the signed-in Datagrok server with groups or users, with View (default) or Edit access. Groups are names or IDs (datagrok_listGroups finds them). ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
@@ -173,6 +199,8 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: true,
+    idempotent: true,
   },
   {
     name: 'datagrok_listGroups',
@@ -198,7 +226,8 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
     name: 'datagrok_resolveRequest',
     title: 'Approve or deny a membership request',
     description:
-      'Approves (approve: true) or denies (approve: false) a pending membership request to a group the signed-in user administers (asks the user first). The request ID comes from datagrok_listPendingRequests.',
+      'Approves (approve: true) or denies (approve: false) a pending membership request to a group the signed-in user administers. The request ID comes from datagrok_listPendingRequests. ' +
+      WRITES,
     inputSchema: {
       type: 'object',
       properties: {
@@ -209,5 +238,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       additionalProperties: false,
     },
     readOnly: false,
+    destructive: true,
+    idempotent: false,
   },
 ];

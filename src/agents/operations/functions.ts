@@ -10,10 +10,12 @@ import { inspectSource, pushCsv } from '../../platform/pushTable';
 import { inputsOf, isRequired, jsonTypeOf, outputsOf as funcOutputs, parameterFileText, signatureLine } from '../../platform/signature';
 import { checkTableName } from '../../platform/tableName';
 import type { Confirmation, OperationContext } from './context';
+import { cacheNote } from './freshness';
 import { clip, type Input, integer, json, optionalText, plainObject, text } from './inputs';
 import { summarizeCsv } from './summary';
 
 export async function findFunctions(ctx: OperationContext, input: Input): Promise<string> {
+  const started = Date.now();
   const query = optionalText(input, 'query') ?? '';
   const limit = integer(input, 'limit', 50, 1, 200);
   const found = await ctx.catalog.searchFunctions(query);
@@ -21,6 +23,7 @@ export async function findFunctions(ctx: OperationContext, input: Input): Promis
     total: found.length,
     shown: Math.min(limit, found.length),
     functions: found.slice(0, limit).map((f) => ({ nqName: f.nqName, kind: f.kind, description: f.description ? clip(f.description) : undefined })),
+    ...cacheNote(found, started),
   });
 }
 
@@ -47,7 +50,9 @@ function describe(func: FuncInfo) {
 }
 
 export async function describeFunction(ctx: OperationContext, input: Input): Promise<string> {
-  return json(describe(await ctx.catalog.func(text(input, 'name'))));
+  const started = Date.now();
+  const func = await ctx.catalog.func(text(input, 'name'));
+  return json({ ...describe(func), ...cacheNote(func, started) });
 }
 
 interface RunPlan {
@@ -86,6 +91,8 @@ export async function confirmRun(ctx: OperationContext, input: Input): Promise<C
   const api = await ctx.client();
   const lines = [`Run **${plan.name}** on ${hostOf(api.baseUrl)}${plan.file ? ` with the inputs of ${plan.file}` : ''}:`, '', '```json', clip(JSON.stringify(plan.params, null, 2), 2000), '```'];
   const csvs = csvReferences(plan.params);
+  // Each CSV must be one the tool may read: a path outside the workspace is refused before the question.
+  for (const ref of csvs) await ctx.files.csv(ref.path, isAbsolutePath(ref.path) ? undefined : plan.base);
   if (csvs.length > 0) lines.push('', `First pushes ${csvs.map((r) => `"${r.path}" (input ${r.key})`).join(', ')} as new tables.`);
   if (plan.file && !ctx.files.trusted) lines.push('', `This workspace is not trusted: ${plan.file} is sent as the function's inputs. Run it only if you trust this file.`);
   return { title: `Run ${plan.name}?`, message: lines.join('\n') };

@@ -4,15 +4,20 @@ import { hostOf } from '../../api/names';
 import type { Group, MembershipRequest } from '../../api/types';
 import { displayName, groupName } from '../../platform/groups';
 import type { Confirmation, OperationContext } from './context';
+import { cacheNote } from './freshness';
 import { bool, clip, type Input, json, optionalText, text } from './inputs';
 
 const brief = (g: Group) => ({ id: g.id, name: groupName(g), friendlyName: g.friendlyName, personal: g.personal || undefined, description: g.description ? clip(g.description) : undefined });
 
 export async function listGroups(ctx: OperationContext, input: Input): Promise<string> {
+  const started = Date.now();
   const query = optionalText(input, 'query');
-  if (query) return json({ query, groups: (await ctx.groups.lookup(query)).slice(0, 100).map(brief) });
+  if (query) {
+    const found = await ctx.groups.lookup(query);
+    return json({ query, groups: found.slice(0, 100).map(brief), ...cacheNote(found, started) });
+  }
   const mine = await ctx.groups.myMemberships();
-  return json({ memberOf: mine.map((r) => ({ ...brief(r.group), admin: r.isAdmin })) });
+  return json({ memberOf: mine.map((r) => ({ ...brief(r.group), admin: r.isAdmin })), ...cacheNote(mine, started) });
 }
 
 const requestBrief = (r: MembershipRequest) => ({ id: r.id, from: displayName(r.from), group: displayName(r.to), groupId: r.to?.id, note: r.description });

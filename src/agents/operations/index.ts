@@ -6,7 +6,7 @@ import { confirmCreateDashboard, confirmShare, createDashboard, shareDashboard }
 import { confirmWrite, listFiles, readFile, writeFile } from './files';
 import { confirmRun, describeFunction, findFunctions, runFunction } from './functions';
 import { confirmResolve, listGroups, listPendingRequests, resolveRequest } from './groups';
-import { type Input, inputObject } from './inputs';
+import { checkInput, type Input, inputObject } from './inputs';
 import { confirmPush, openTable, pushTable } from './tables';
 
 export type { Confirmation, LocalCsv, LocalFiles, LocalText, OperationContext } from './context';
@@ -46,14 +46,37 @@ export function capAnswer(text: string): string {
   return `${text.slice(0, MAX_ANSWER_CHARS)}\n… (cut: the answer has ${text.length.toLocaleString('en-US')} characters; ask for less, e.g. a smaller limit or fewer rows)`;
 }
 
+function checked(definition: OperationDefinition, input: unknown): Input {
+  const object = inputObject(input);
+  checkInput(definition.name, definition.inputSchema, object);
+  return object;
+}
+
+/** The schema a tool advertises over MCP: as in the editor, plus what only the editor can do without. */
+export function mcpInputSchema(definition: OperationDefinition): OperationDefinition['inputSchema'] {
+  const required = [...(definition.inputSchema.required ?? []), ...(definition.requiredOverMcp ?? [])];
+  return required.length ? { ...definition.inputSchema, required } : definition.inputSchema;
+}
+
+/** The MCP annotations: reads are read-only and idempotent; writes say whether they replace and whether a repeat changes more. */
+export function mcpAnnotations(definition: OperationDefinition) {
+  return {
+    title: definition.title,
+    readOnlyHint: definition.readOnly,
+    destructiveHint: definition.readOnly ? false : definition.destructive !== false,
+    idempotentHint: definition.readOnly ? true : definition.idempotent === true,
+    openWorldHint: true,
+  };
+}
+
 export const OPERATIONS: readonly Operation[] = DEFINITIONS.map((definition) => {
   const impl = RUN[definition.name];
   if (!impl || Boolean(impl.confirm) === definition.readOnly) throw new Error(`operation ${definition.name}: implementation and definition disagree`);
   const confirm = impl.confirm;
   return {
     ...definition,
-    run: async (ctx, input, signal) => capAnswer(await impl.run(ctx, inputObject(input), signal)),
-    confirm: confirm ? (ctx, input) => confirm(ctx, inputObject(input)) : undefined,
+    run: async (ctx, input, signal) => capAnswer(await impl.run(ctx, checked(definition, input), signal)),
+    confirm: confirm ? (ctx, input) => confirm(ctx, checked(definition, input)) : undefined,
   };
 });
 

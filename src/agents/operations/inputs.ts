@@ -62,3 +62,59 @@ export function json(value: unknown): string {
 export function clip(value: string, max = 200): string {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
+
+interface PropertySchema {
+  type?: string;
+  enum?: unknown[];
+  items?: { type?: string };
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && Number.isInteger(value)) return `the number ${value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function fits(value: unknown, type: string | undefined): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    default:
+      return true;
+  }
+}
+
+/**
+ * The input against the tool's advertised schema, before anything runs: an unknown key, a missing
+ * required one or a value of the wrong type is refused with the key named (ranges and formats are the
+ * operation's own checks, with their own messages).
+ */
+export function checkInput(tool: string, schema: { properties: Record<string, object>; required?: string[] }, input: Input): void {
+  const known = Object.keys(schema.properties);
+  for (const key of Object.keys(input)) {
+    if (!(key in schema.properties)) {
+      throw badInput(`Unknown input "${key}" for ${tool}: it takes ${known.length ? known.map((k) => `"${k}"`).join(', ') : 'no inputs'}.`);
+    }
+  }
+  for (const key of schema.required ?? []) {
+    if (input[key] === undefined || input[key] === null) throw badInput(`"${key}" is required for ${tool}.`);
+  }
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    const property = schema.properties[key] as PropertySchema;
+    if (!fits(value, property.type)) throw badInput(`"${key}" must be ${property.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(property.type ?? '') ? 'an' : 'a'} ${property.type}`}, not ${typeName(value)}.`);
+    if (property.enum && !property.enum.includes(value)) throw badInput(`"${key}" must be one of ${property.enum.map((v) => JSON.stringify(v)).join(', ')}.`);
+    if (Array.isArray(value) && property.items?.type && value.some((v) => !fits(v, property.items?.type))) throw badInput(`"${key}" must be an array of ${property.items.type}s.`);
+  }
+}

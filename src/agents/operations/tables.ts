@@ -1,15 +1,15 @@
 // Push a local CSV as a table; read a table back as a summary.
-import { Writable } from 'node:stream';
 import { hostOf } from '../../api/names';
 import { describeShape } from '../../platform/csvSample';
 import { inspectSource, pushCsv } from '../../platform/pushTable';
 import { checkTableName } from '../../platform/tableName';
 import type { Confirmation, OperationContext } from './context';
+import { downloadPart } from './downloads';
 import { type Input, integer, json, optionalText, text } from './inputs';
 import { summarizeCsv } from './summary';
 
 /** The most of a table held in memory to summarise it; the download stops there. */
-const TABLE_READ_LIMIT = 8 * 1024 * 1024;
+export const TABLE_READ_LIMIT = 8 * 1024 * 1024;
 
 async function planPush(ctx: OperationContext, input: Input) {
   const csv = await ctx.files.csv(optionalText(input, 'file'));
@@ -39,31 +39,6 @@ export async function openTable(ctx: OperationContext, input: Input, signal?: Ab
   const table = text(input, 'table');
   const rows = integer(input, 'rows', 20, 0, 200);
   const api = await ctx.client();
-  const chunks: Buffer[] = [];
-  let held = 0;
-  const stop = new AbortController();
-  const abort = () => stop.abort();
-  signal?.addEventListener('abort', abort);
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      if (held < TABLE_READ_LIMIT) {
-        chunks.push(chunk);
-        held += chunk.length;
-      }
-      if (held >= TABLE_READ_LIMIT) stop.abort();
-      done();
-    },
-  });
-  let truncated = false;
-  try {
-    await api.downloadTable(table, { stream: sink }, { signal: stop.signal });
-  } catch (e) {
-    // Stopped on purpose past the limit: summarise what arrived. Anything else (or the caller's cancel) fails.
-    if (!(stop.signal.aborted && held >= TABLE_READ_LIMIT && !signal?.aborted)) throw e;
-    truncated = true;
-  } finally {
-    signal?.removeEventListener('abort', abort);
-  }
-  const csv = Buffer.concat(chunks).subarray(0, TABLE_READ_LIMIT).toString('utf8');
-  return json({ table, ...summarizeCsv(csv, rows, truncated), bytes: truncated ? undefined : held });
+  const part = await downloadPart((stream, stop) => api.downloadTable(table, { stream }, { signal: stop }), 0, TABLE_READ_LIMIT, signal);
+  return json({ table, ...summarizeCsv(part.data.toString('utf8'), rows, !part.complete), bytes: part.total });
 }
