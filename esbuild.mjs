@@ -48,7 +48,7 @@ function listed(files) {
 }
 
 /** undici, papaparse and src/api's transport load on the first request or CSV (dist/api.js, dist/papaparse.js). */
-const HTTP_STACK = /node_modules[\\/](undici|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|dispatcher|http)\.ts$/;
+const HTTP_STACK = /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
 
 /** Fails the build if the HTTP stack or a lazy module slips into dist/BUNDLE. */
 const noHttpStack = (bundle) => ({
