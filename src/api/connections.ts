@@ -52,9 +52,10 @@ export function createConnections(target: URL, network?: NetworkOptions): Connec
     proxy.username = '';
     proxy.password = '';
   }
-  const options = { ...KEEP_ALIVE, ...tls, ...(authorization ? { headers: { 'proxy-authorization': authorization } } : {}) };
-  // https: a CONNECT tunnel; http: requests in absolute form, as curl and VS Code send them (many proxies
-  // allow CONNECT only to port 443).
-  const agent: http.Agent = secure ? new HttpsProxyAgent(proxy, options) : new HttpProxyAgent(proxy, options);
+  const headers = authorization ? { headers: { 'proxy-authorization': authorization } } : {};
+  // https: a CONNECT tunnel, kept alive; http: requests in absolute form, as curl and VS Code send them
+  // (many proxies allow CONNECT only to port 443), a connection each: proxies such as tinyproxy close
+  // theirs after each answer without saying so, and a request sent on it meanwhile would be lost.
+  const agent: http.Agent = secure ? new HttpsProxyAgent(proxy, { ...KEEP_ALIVE, ...tls, ...headers }) : new HttpProxyAgent(proxy, { ...tls, ...headers });
   return { route, request, agent, tls, close: () => agent.destroy() };
 }
