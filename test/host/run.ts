@@ -159,7 +159,8 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     timer = setTimeout(() => resolve({ code: 124, reason: `timed out after ${options.timeoutMs / 1000} s` }), options.timeoutMs);
     workbench.page.on('crash', () => resolve({ code: 1, reason: 'the workbench page crashed' }));
     workbench.browser.on('disconnected', () => resolve({ code: 1, reason: 'the browser went away' }));
-    workbench.page.goto(workbenchUrl(server.origin, workspaceFile, payload)).catch((error: Error) => {
+    // The page's load event can take over a minute on a loaded 2-core machine (playwright's default is 30 s).
+    workbench.page.goto(workbenchUrl(server.origin, workspaceFile, payload), { timeout: 120_000 }).catch((error: Error) => {
       resolve({ code: 1, reason: `could not open the workbench: ${error.message}` });
     });
   });

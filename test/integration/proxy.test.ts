@@ -87,8 +87,9 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     await vscode.commands.executeCommand('datagrok.signIn', { url: serverUrl(), apiKey: emulator.key });
     // The status bar says who routes: the editor, not a proxy agent of the extension's.
     const tooltip = ext.statusBar.tooltip;
-    const text = typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
-    assert.match(text, /as VS Code routes extension requests/);
+    const markdown = typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+    const text = markdown.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(text, /Requests go as VS Code routes extension requests/);
     fs.truncateSync(proxyLog(), 0);
     await clearEmulatorRequests();
     const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'cars.csv' });
