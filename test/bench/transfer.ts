@@ -180,6 +180,8 @@ async function main(): Promise<void> {
       await mkdir(d);
       return d;
     };
+    // First, while this process is fresh: memory taken later would be hidden by the heap the transfers grew.
+    const answers = values['no-answers'] ? [] : await answerFigures(measure);
     const plainServer = inProcess ? await startInProcessEmulator(await emulatorDir('emulator')) : await startChildEmulator(await emulatorDir('emulator'), KEY);
     servers.push(plainServer);
     console.log(`Emulator ${inProcess ? 'in-process' : 'child process'}: ${plainServer.baseUrl}; node ${process.version}; ${runs} run(s), median client/curl ratio kept`);
@@ -212,7 +214,7 @@ async function main(): Promise<void> {
       ok: push.extraRss <= 64 * MiB,
       miss: 'ABOVE',
     });
-    if (!values['no-answers']) figures.push(...(await answerFigures(measure)));
+    figures.push(...answers);
     printFigures(
       `Transfers (emulators ${inProcess ? 'in-process' : 'in child processes'}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => fmt(l)).join(' ')}; CPU: the client's own, curl's by /usr/bin/time)${inProcess ? '; memory includes the in-process emulator' : ''}:`,
       figures,

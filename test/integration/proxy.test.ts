@@ -78,7 +78,7 @@ describe('through a proxy (http.proxy in the user settings)', () => {
   });
 
   it('goes through VS Code’s own proxy resolution (http.proxy, no setting of ours), and hands the MCP server the settings to apply', async () => {
-    const ext = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.exports;
+    const ext = await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate();
     assert.deepEqual(
       Object.keys(vscode.workspace.getConfiguration('datagrok')).filter((k) => /proxy/i.test(k)),
       [],
