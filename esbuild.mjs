@@ -3,7 +3,7 @@
 //   status bar, and stand-ins for every other contribution (src/start/lazyFeatures.ts);
 // - dist/features.js, from src/features.ts: every feature, loaded by the stand-ins on first use (its
 //   `require('../features')` in src/start/loadFeatures.ts becomes `require('./features.js')`);
-// - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (undici), loaded by
+// - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (the proxy agents), loaded by
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
 // - dist/papaparse.js, dist/jsonc-parser.js: packages src/platform/lazyModules.ts loads on first use
 //   (LAZY_MODULES);
@@ -47,8 +47,8 @@ function listed(files) {
   return `${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`;
 }
 
-/** undici, papaparse and src/api's transport load on the first request or CSV (dist/api.js, dist/papaparse.js). */
-const HTTP_STACK = /node_modules[\\/](undici|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|dispatcher|http)\.ts$/;
+/** The proxy agents, papaparse and src/api's transport load on the first request or CSV (dist/api.js, dist/papaparse.js). */
+const HTTP_STACK = /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
 
 /** Fails the build if the HTTP stack or a lazy module slips into dist/BUNDLE. */
 const noHttpStack = (bundle) => ({

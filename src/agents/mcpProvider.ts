@@ -8,7 +8,7 @@
 // server whose connection was signed out or switched refuses to act and says to restart it.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
-import { networkOptions } from '../connection/networkSettings';
+import { childNetworkOptions } from '../connection/networkSettings';
 import { MCP_ENV } from './mcp/env';
 
 export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
@@ -98,7 +98,8 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
       ...definition.env,
       [MCP_ENV.url]: server,
       [MCP_ENV.key]: key ?? null,
-      [MCP_ENV.network]: JSON.stringify(networkOptions()),
+      // The editor does not patch the MCP server's Node: it applies the proxy and certificate settings itself.
+      [MCP_ENV.network]: JSON.stringify(childNetworkOptions()),
       [MCP_ENV.trusted]: vscode.workspace.isTrusted ? '1' : '0',
       [MCP_ENV.folders]: JSON.stringify(localWorkspaceFolders()),
       [MCP_ENV.stateFile]: this.stateFile.fsPath,

@@ -1,10 +1,11 @@
 // Reading response bodies: JSON answers (ApiError-checked), bounded reads of error bodies, and the
 // first data of a streamed body.
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { DatagrokError } from './errors';
 import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure } from './failures';
 import { webPageFailure } from './networkFailures';
-import { type BodyInfo, mayBeApiError, SMALL_BODY } from './receiver';
+import { type BodyInfo, mayBeApiError, SMALL_BODY } from './heads';
 
 export function parseJsonBody(text: string, contentType: string | undefined, ctx: FailureContext, lenient: boolean): unknown {
   const trimmed = text.trim();
@@ -24,9 +25,30 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
 }
 
 /**
- * The body as text, read up to `limit` bytes (`bytes`: how many were read). With the length declared
- * (within the limit) the chunks go straight into one buffer of that size: no list of chunks kept alive
- * and no second copy to join them (a 17 MB catalog answer is 270 chunks).
+ * A whole body as text, failing with `tooLarge()` as soon as more than `limit` bytes arrived. Each chunk
+ * is decoded as it comes and dropped, so the answer is held once, as text (not as chunks, then a joined
+ * buffer, then text), and nothing past the limit is decoded or kept.
+ */
+export async function readText(body: Readable, limit: number, tooLarge: () => Error): Promise<string> {
+  const decoder = new StringDecoder('utf8');
+  const parts: string[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) {
+      discard(body);
+      throw tooLarge();
+    }
+    parts.push(decoder.write(chunk as Buffer));
+  }
+  parts.push(decoder.end());
+  return parts.length === 1 ? parts[0] : parts.join('');
+}
+
+/**
+ * The body as text, read up to `limit` bytes (`bytes`: how many were read), then no further: the rest
+ * is never read (the connection is closed instead). With the length declared (within the limit) the
+ * chunks go straight into one buffer of that size.
  */
 export async function readBytesLimited(body: Readable, limit: number, declared?: number): Promise<{ text: string; bytes: number }> {
   const chunks: Buffer[] = [];

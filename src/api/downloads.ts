@@ -4,6 +4,7 @@ import { promises as fsp } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { badInput, DatagrokError } from './errors';
 import { FileSink } from './file-sink';
+import type { Readable } from 'node:stream';
 import type { RequestSpec, Transport } from './http';
 import { TransferCounter, writeBody } from './transfer';
 import type { DownloadTarget, TransferOptions, TransferResult } from './types';
@@ -34,8 +35,7 @@ export function download(http: Transport, spec: RequestSpec, target: DownloadTar
 /**
  * Receives a body into `file` through a temporary sibling renamed into place on success; the temporary
  * file is removed on any failure, so a failed or cancelled download never leaves a partial file. The
- * body goes from undici's parser straight into the file's write ring (Transport.receive), the fastest
- * and leanest path we have: no Readable, no pipe, chunks copied and dropped at once.
+ * response's chunks go straight into the file sink's queue (no copy, no stream pipe in between).
  */
 async function downloadToFile(http: Transport, spec: RequestSpec, file: string, options: TransferOptions): Promise<TransferResult> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
@@ -52,20 +52,13 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
   }
   let progress = new TransferCounter(options.onProgress);
   try {
-    await http.receive(
+    await http.stream(
       spec,
-      {
-        open: (info, control) => {
-          progress = new TransferCounter(options.onProgress, info.contentLength);
-          // A write error is about the local file, not the connection: it fails the request as such.
-          sink.attach({ resume: control.resume, fail: (err) => control.fail(cannotWrite(err)), transient: control.transient });
-          return {
-            write: (chunk) => {
-              progress.add(chunk.length);
-              return sink.write(chunk);
-            },
-          };
-        },
+      (body, info, commit) => {
+        progress = new TransferCounter(options.onProgress, info.contentLength);
+        // A write error is about the local file, not the connection: it fails the request as such.
+        sink.attach({ resume: () => body.resume(), fail: (err) => body.destroy(cannotWrite(err)) });
+        return pour(body, sink, progress, commit);
       },
       { value: false },
     );
@@ -85,4 +78,24 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
   }
   progress.done();
   return { bytes: progress.bytes };
+}
+
+/** Hands each chunk of `body` to the sink, pausing the body while the sink is full; settles at the end. */
+function pour(body: Readable, sink: FileSink, progress: TransferCounter, commit: () => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let first = true;
+    body.on('data', (chunk: Buffer) => {
+      if (first) {
+        first = false;
+        commit();
+      }
+      progress.add(chunk.length);
+      if (!sink.write(chunk)) body.pause();
+    });
+    body.once('end', () => resolve());
+    body.once('error', reject);
+    body.once('close', () => {
+      if (!body.readableEnded) reject(body.errored ?? Object.assign(new Error('The response was closed early'), { code: 'ECONNRESET' }));
+    });
+  });
 }

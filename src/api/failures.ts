@@ -201,16 +201,8 @@ export function withKind(e: DatagrokError, kind: ErrorKind, message: string): Da
   return new DatagrokError(kind, message, { ...e.details, cause: e });
 }
 
-const DROPPED = new Set([
-  'ECONNRESET',
-  'EPIPE',
-  'ECONNABORTED',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
-  'ERR_STREAM_PREMATURE_CLOSE',
-]);
-const TIMEOUTS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+const TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'HEADERS_TIMEOUT', 'BODY_TIMEOUT', 'ETIMEDOUT']);
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL']);
 
 function errorCode(err: unknown): string | undefined {
@@ -243,12 +235,12 @@ export function transportFailure(
   if (setup) return { error: setup, dropped: false };
   const code = errorCode(err) ?? '';
   if (TIMEOUTS.has(code)) {
-    const ms = code === 'UND_ERR_CONNECT_TIMEOUT' ? ctx.connectMs : ctx.timeoutMs;
+    const ms = code === 'CONNECT_TIMEOUT' ? ctx.connectMs : ctx.timeoutMs;
     const seconds = ms < 1000 ? `${ms / 1000}` : `${Math.round(ms / 1000)}`;
     const why =
-      code === 'UND_ERR_CONNECT_TIMEOUT'
+      code === 'CONNECT_TIMEOUT'
         ? `could not connect to ${ctx.host} within ${seconds} s`
-        : code === 'UND_ERR_BODY_TIMEOUT'
+        : code === 'BODY_TIMEOUT'
           ? `the server stopped sending data for ${seconds} s`
           : `the server did not answer within ${seconds} s`;
     return {
@@ -266,7 +258,13 @@ export function transportFailure(
       dropped: false,
     };
   }
-  if (code === 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH') {
+  if (code === 'CLIENT_CLOSED') {
+    return {
+      error: new DatagrokError('network', `${ctx.what} failed: the connection to ${ctx.host} was closed (signed out, or the network settings changed). Try again.`, details),
+      dropped: false,
+    };
+  }
+  if (code === 'REQ_CONTENT_LENGTH_MISMATCH') {
     return {
       error: new DatagrokError('badInput', `${ctx.what} failed: the data to upload did not have the declared size.`, details),
       dropped: false,

@@ -1,16 +1,15 @@
-// Stores a download in a file. Socket chunks are kept as they are (no copy) in a short queue and go to
-// the file in one positional writev per turn, one write in flight at a time: several concurrent writes to
-// one file only contend for its lock in the kernel, and a copy into a staging buffer costs a memcpy per
-// byte. The response is paused while the queue holds more than HIGH_WATER bytes (4 MiB), so memory stays
-// bounded whatever the disk's speed. Plain fs callbacks: no promise or stream hop per write.
-//
-// Chunks that are only lent (SinkControl.transient: wire.ts's reused read buffer) are written at once,
-// synchronously, before the next socket read, as curl does: on the 2-core machine this beats handing
-// writes to the thread pool (test/bench/transfer.ts), and the event loop still turns between reads. Over a
-// 1 GiB download on the busy machine (load average 6–8) its delay was p99 3–9 ms, max 42–74 ms, against
-// p99 17–31 ms, max 78–144 ms on undici's path with thread-pool writes.
-import { close, open, writeSync, writev } from 'node:fs';
-import type { ChunkSink, SinkControl } from './receiver';
+// Stores a download in a file. Chunks from the response are kept as they are (no copy) in a short queue
+// and go to the file in one positional writev per turn, one write in flight at a time: several concurrent
+// writes to one file only contend for its lock in the kernel, and a copy into a staging buffer costs a
+// memcpy per byte. The response is paused while the queue holds more than HIGH_WATER bytes (4 MiB), so
+// memory stays bounded whatever the disk's speed. Plain fs callbacks: no promise or stream hop per write.
+import { close, open, writev } from 'node:fs';
+
+/** Given to a sink: resume a paused response, or fail it (the request is aborted with that error). */
+export interface SinkControl {
+  resume(): void;
+  fail(error: Error): void;
+}
 
 /** Queued bytes above which the response is paused until the file caught up. */
 const HIGH_WATER = 4 * 1024 * 1024;
@@ -19,7 +18,7 @@ const BATCH = 1024 * 1024;
 /** Chunks per writev (well below IOV_MAX, 1024 on Linux). */
 const MAX_IOV = 256;
 
-export class FileSink implements ChunkSink {
+export class FileSink {
   private queue: Buffer[] = [];
   private queued = 0;
   private position = 0;
@@ -47,32 +46,17 @@ export class FileSink implements ChunkSink {
   }
 
   /**
-   * Keeps `chunk` until it is written. The receiver hands over undici's view of a socket read, a buffer
-   * Node allocates per read and never reuses, so holding it is safe; false asks to pause the response.
+   * Keeps `chunk` until it is written (a response's chunks are buffers Node allocated for it and never
+   * reuses, so holding one is safe); false asks to pause the response.
    */
   write(chunk: Buffer): boolean {
     if (this.failure) return false;
     if (chunk.length === 0) return true;
-    if (this.control?.transient) return this.writeNow(chunk);
     this.queue.push(chunk);
     this.queued += chunk.length;
     if (!this.writing && this.queued >= BATCH) this.flush();
     if (this.queued > HIGH_WATER) this.paused = true;
     return !this.paused;
-  }
-
-  /** Writes a lent chunk before returning (see the top of this file); false after a write error. */
-  private writeNow(chunk: Buffer): boolean {
-    const fd = this.fd;
-    try {
-      if (fd === undefined) throw new Error('file closed');
-      for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at, chunk.length - at, this.position + at);
-      this.position += chunk.length;
-      return true;
-    } catch (err) {
-      this.finished(err as Error);
-      return false;
-    }
   }
 
   /** Writes what is left and closes the file; rejects with the first write or close error. */

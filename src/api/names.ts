@@ -81,10 +81,10 @@ export function normalizeBaseUrl(url: string): string {
   const parsed = parseHttpUrl(text);
   const path = parsed.pathname.replace(/\/+$/, '');
   if (!path.endsWith('/api')) {
-    const suggestion = `${parsed.origin}${path}/api`;
+    // Scheme and host only: a key pasted into the path must not end up in a message or the log.
     throw new DatagrokError(
       'badInput',
-      `The server URL must end with /api: type ${suggestion} rather than ${text} (${example}).`,
+      `The server URL must end with /api: type ${parsed.origin}/api (if the API is under a path on ${parsed.host}, end that path with /api; ${example}).`,
     );
   }
   return `${parsed.origin}${path}`;

@@ -20,12 +20,20 @@ export interface NetworkOptions {
   systemCertificates?: boolean;
   /** The environment to read HTTPS_PROXY, HTTP_PROXY, NO_PROXY (and lowercase forms) from. */
   env?: Record<string, string | undefined>;
+  /**
+   * This process's http/https modules follow the editor's proxy resolution (VS Code's extension host,
+   * http.proxySupport not off): requests then carry no proxy of ours, and the settings above only
+   * describe the route (see connections.ts).
+   */
+  resolvedByHost?: boolean;
 }
 
 /** The route to one server: direct, or through a proxy (its URL may hold credentials: never show it). */
 export type Route =
   | { kind: 'direct'; why: 'no proxy' | 'proxy support off' | 'loopback' | 'no proxy list' }
-  | { kind: 'proxy'; proxy: URL; from: 'settings' | 'environment' };
+  | { kind: 'proxy'; proxy: URL; from: 'settings' | 'environment' }
+  /** VS Code's extension host routes each request (`expected`: what the settings alone would say). */
+  | { kind: 'host'; expected: Exclude<Route, { kind: 'host' }> };
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]', '::ffff:127.0.0.1', '[::ffff:127.0.0.1]']);
 
@@ -100,6 +108,12 @@ export function parseProxyUrl(value: string | undefined): URL | undefined {
 export function resolveRoute(target: URL, options: NetworkOptions = {}): Route {
   if (options.proxySupport === 'off') return { kind: 'direct', why: 'proxy support off' };
   if (isLoopback(target.hostname)) return { kind: 'direct', why: 'loopback' };
+  const expected = settingsRoute(target, options);
+  return options.resolvedByHost ? { kind: 'host', expected } : expected;
+}
+
+/** The route the settings and the environment give (no PAC file, no system proxy: the host sees those). */
+function settingsRoute(target: URL, options: NetworkOptions): Exclude<Route, { kind: 'host' }> {
   const env = options.env ?? {};
   const port = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
   const noProxy = options.noProxy?.some((e) => e.trim() !== '') ? options.noProxy : parseNoProxy(envValue(env, 'no_proxy'));
@@ -121,6 +135,10 @@ export function proxyAddress(proxy: URL): string {
 
 /** For the log, the status bar and messages: never credentials. */
 export function describeRoute(route: Route): string {
+  if (route.kind === 'host') {
+    const settings = route.expected.kind === 'proxy' ? `; by the settings alone: ${describeRoute(route.expected)}` : '';
+    return `as VS Code routes extension requests (http.proxy, http.noProxy, the system's proxy settings${settings})`;
+  }
   if (route.kind === 'proxy') {
     const from = route.from === 'settings' ? 'http.proxy' : 'the HTTPS_PROXY/HTTP_PROXY environment';
     return `via proxy ${route.proxy.host} (from ${from})`;

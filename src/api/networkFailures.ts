@@ -89,24 +89,6 @@ export function networkSetupFailure(err: unknown, ctx: NetworkContext): Datagrok
       err,
     );
   }
-  const proxyStatus = proxyAnswer(messages);
-  if (proxyStatus !== undefined && ctx.proxyHost) {
-    if (proxyStatus === 407 || proxyStatus === 401) return proxyCredentialsFailure(ctx, ctx.proxyHost, proxyStatus, err);
-    if (proxyStatus >= 500) {
-      return setupFailure(
-        ctx,
-        `the proxy ${ctx.proxyHost} could not reach ${ctx.host} (${proxyStatus}). Check the server URL; if the server is inside your network, add its host to the setting http.noProxy (or NO_PROXY).`,
-        err,
-        proxyStatus,
-      );
-    }
-    return setupFailure(
-      ctx,
-      `the proxy ${ctx.proxyHost} refused to connect to ${ctx.host} (${proxyStatus} to CONNECT). Ask your network administrator to allow ${ctx.host}; if the server is reachable without the proxy, add its host to the setting http.noProxy (or NO_PROXY).`,
-      err,
-      proxyStatus,
-    );
-  }
   if (ctx.proxyHost && has(UNREACHABLE) && !messages.some((m) => /tunnel/i.test(m))) {
     const code = codes.find((c) => UNREACHABLE.has(c));
     return setupFailure(
@@ -125,6 +107,25 @@ export function networkSetupFailure(err: unknown, ctx: NetworkContext): Datagrok
   return undefined;
 }
 
+/** The proxy answered a CONNECT itself (an https request answered without TLS): credentials, unreachable, refused. */
+export function proxyAnswerFailure(ctx: NetworkContext & { proxyHost: string }, status: number, cause?: unknown): DatagrokError {
+  if (status === 407 || status === 401) return proxyCredentialsFailure(ctx, ctx.proxyHost, status, cause);
+  if (status >= 500) {
+    return setupFailure(
+      ctx,
+      `the proxy ${ctx.proxyHost} could not reach ${ctx.host} (${status}). Check the server URL; if the server is inside your network, add its host to the setting http.noProxy (or NO_PROXY).`,
+      cause,
+      status,
+    );
+  }
+  return setupFailure(
+    ctx,
+    `the proxy ${ctx.proxyHost} refused to connect to ${ctx.host} (${status} to CONNECT). Ask your network administrator to allow ${ctx.host}; if the server is reachable without the proxy, add its host to the setting http.noProxy (or NO_PROXY).`,
+    cause,
+    status,
+  );
+}
+
 /** The proxy wants credentials, or rejected the ones given (407; tinyproxy answers a plain request 401). */
 export function proxyCredentialsFailure(ctx: { what: string; method: string; path: string }, proxyHost: string, status: number, cause?: unknown): DatagrokError {
   return setupFailure(
@@ -133,15 +134,6 @@ export function proxyCredentialsFailure(ctx: { what: string; method: string; pat
     cause,
     status,
   );
-}
-
-/** The status a proxy answered instead of tunnelling or forwarding (undici's wording), if any. */
-function proxyAnswer(messages: string[]): number | undefined {
-  for (const m of messages) {
-    const match = /Proxy response \((\d{3})\)/.exec(m) ?? /Proxy Authentication Required \((407)\)/.exec(m);
-    if (match) return Number(match[1]);
-  }
-  return undefined;
 }
 
 /** Looks like a sign-in page: a password field or sign-in words. */

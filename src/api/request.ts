@@ -1,5 +1,5 @@
-// What a request is, as the API modules describe it to the transport, and what undici and the request
-// log are given for it.
+// What a request is, as the API modules describe it to the transport, and what Node's HTTP client and
+// the request log are given for it.
 import type { Readable } from 'node:stream';
 import type { ErrorKind, RequestLogEntry } from './types';
 
@@ -37,21 +37,13 @@ export function positive(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** What undici is asked to send: the key, our user agent, the body's type and size, the timeouts. */
-export function dispatchOptions(spec: RequestSpec, key: string, origin: string, path: string, timeoutMs: number) {
+/** What is sent: the key, our user agent, the body with its type and size. */
+export function requestParts(spec: RequestSpec, key: string, origin: URL, path: string) {
   const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'user-agent': 'datagrok-vscode' };
   if (spec.contentType) headers['content-type'] = spec.contentType;
   if (spec.contentLength !== undefined) headers['content-length'] = String(spec.contentLength);
-  return {
-    origin,
-    path,
-    method: spec.method,
-    headers,
-    // undici accepts async iterables as bodies (documented; its type declaration lags behind).
-    body: (spec.body ?? (spec.method === 'POST' ? '' : null)) as Readable | string | Uint8Array | null,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  };
+  const body = spec.body ?? null;
+  return { origin, path, method: spec.method, headers, body, contentLength: spec.contentLength };
 }
 
 /** One line of the request log: never the key, never a body. */

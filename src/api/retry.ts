@@ -3,7 +3,7 @@
 import { DatagrokError } from './errors';
 import { type FailureContext, parseErrorBody, serverFailure } from './failures';
 import { looksLikeSignInPage, proxyCredentialsFailure, redirectFailure, webPageFailure } from './networkFailures';
-import { type ErrorResponse, header } from './receiver';
+import { type ErrorResponse, header } from './heads';
 
 export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** Longest wait between retries, whatever Retry-After asks for. */

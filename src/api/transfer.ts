@@ -56,7 +56,7 @@ export interface PreparedUpload {
 }
 
 /**
- * Reads a file through a small ring of reused buffers. undici asks for the next chunk only after
+ * Reads a file through a small ring of reused buffers. The transport asks for the next chunk only after
  * socket.write() of the previous one returned true or 'drain' fired, i.e. after a 1 MiB chunk was handed
  * to the kernel; a buffer is reused two chunks later. Reusing buffers keeps memory flat (no 1 MiB
  * allocation per chunk waiting for the garbage collector) and avoids page-faulting fresh memory.
@@ -68,7 +68,7 @@ async function* readFileChunks(file: string, size: number, progress: TransferCou
     let position = 0;
     for (let i = 0; position < size && !state.closed; i = (i + 1) % ring.length) {
       const { bytesRead } = await handle.read(ring[i], 0, Math.min(FILE_CHUNK, size - position), position);
-      if (bytesRead === 0) break; // the file shrank: undici reports the length mismatch
+      if (bytesRead === 0) break; // the file shrank: the transport reports the length mismatch
       position += bytesRead;
       progress.add(bytesRead);
       yield ring[i].subarray(0, bytesRead);
@@ -80,7 +80,7 @@ async function* readFileChunks(file: string, size: number, progress: TransferCou
 
 /**
  * Encodes text to UTF-8 a slice at a time into the same small ring of reused buffers as readFileChunks
- * (and for the same reason it is safe: undici takes the next chunk only once the previous one went to
+ * (and for the same reason it is safe: the transport takes the next chunk only once the previous one went to
  * the kernel), so a 100 MB string goes up without a second, encoded copy of it in memory and without a
  * fresh buffer per slice: allocating those cost 4–6× the encoding itself (test/bench/pushText.ts). A
  * slice is at most a third of a buffer in UTF-16 units, so it always fits whole (a unit is at most 3

@@ -8,7 +8,7 @@ import { networkOptions } from './networkSettings';
 
 export function createApiClient(baseUrl: string, apiKey: string, log: vscode.LogOutputChannel): DatagrokApi {
   const config = vscode.workspace.getConfiguration('datagrok');
-  // The first client loads the API bundle (undici and the transport): activation never does.
+  // The first client loads the API bundle (the transport): activation never does.
   return api().createClient({
     baseUrl,
     apiKey,

@@ -1,4 +1,4 @@
-// The API client (src/api with undici, its HTTP stack) is loaded on the first request, not at
+// The API client (src/api with its HTTP stack) is loaded on the first request, not at
 // activation: activating for a restored `datagrok:` editor, a JSON file or the view needs none of it.
 // In the extension this `require` becomes `require('./api.js')`, the second bundle (esbuild.mjs);
 // compiled by tsc (tests, scripts) it is src/api itself. Only types are imported statically.

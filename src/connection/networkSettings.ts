@@ -1,6 +1,10 @@
 // The network settings VS Code users already have (http.proxy, http.noProxy, http.proxyStrictSSL,
 // http.proxyAuthorization, http.proxySupport, http.systemCertificates, the proxy environment) plus
-// datagrok.tls.caCertificates, read into the plain data src/api builds a client's dispatcher from.
+// datagrok.tls.caCertificates, read into the plain data src/api builds a client's connections from.
+// In this process (VS Code's extension host) the editor routes requests itself, as for every other
+// extension (its proxy settings, the system's proxy and PAC files, proxy sign-in, system certificates):
+// the settings then only describe the route, unless http.proxySupport is off. A process the editor does
+// not patch (the MCP server) gets the settings whole and applies them itself (childNetworkOptions).
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -46,8 +50,29 @@ function readCaFiles(files: unknown): string[] {
   return pems;
 }
 
-/** The network options of new clients, from the settings and this process's environment. */
+/** The network options of new clients in this process, from the settings and its environment. */
 export function networkOptions(): NetworkOptions {
+  const options = settingsOptions();
+  return { ...options, resolvedByHost: options.proxySupport !== 'off' };
+}
+
+/** The environment's proxy and certificate variables, which a child process applies itself (never the rest). */
+const PROXY_ENV = ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS'];
+
+/**
+ * The network options for a Node process the editor starts without its proxy patching (the MCP server):
+ * the effective settings, applied by that process's own client.
+ */
+export function childNetworkOptions(): NetworkOptions {
+  const env: Record<string, string> = {};
+  for (const name of PROXY_ENV) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
+  return { ...settingsOptions(), env };
+}
+
+function settingsOptions(): NetworkOptions {
   const http = vscode.workspace.getConfiguration('http');
   const support = http.get<string>('proxySupport', 'override');
   return {

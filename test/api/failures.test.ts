@@ -93,12 +93,12 @@ describe('error classification', () => {
     const err = (code: string) => Object.assign(new Error(code), { code });
     assert.equal(transportFailure(err('ECONNREFUSED'), tctx).error.kind, 'network');
     assert.equal(transportFailure(err('ECONNREFUSED'), tctx).dropped, false);
-    assert.equal(transportFailure(err('UND_ERR_SOCKET'), tctx).dropped, true);
+    assert.equal(transportFailure(err('ECONNRESET'), tctx).dropped, true);
     assert.equal(transportFailure(err('ECONNRESET'), tctx).error.kind, 'network');
-    assert.equal(transportFailure(err('UND_ERR_HEADERS_TIMEOUT'), tctx).error.kind, 'timeout');
-    assert.match(transportFailure(err('UND_ERR_HEADERS_TIMEOUT'), tctx).error.message, /within 60 s/);
-    assert.equal(transportFailure(err('UND_ERR_BODY_TIMEOUT'), tctx).error.kind, 'timeout');
-    assert.equal(transportFailure(err('UND_ERR_ABORTED'), { ...tctx, cancelled: true }).error.kind, 'cancelled');
+    assert.equal(transportFailure(err('HEADERS_TIMEOUT'), tctx).error.kind, 'timeout');
+    assert.match(transportFailure(err('HEADERS_TIMEOUT'), tctx).error.message, /within 60 s/);
+    assert.equal(transportFailure(err('BODY_TIMEOUT'), tctx).error.kind, 'timeout');
+    assert.equal(transportFailure(err('ABORT_ERR'), { ...tctx, cancelled: true }).error.kind, 'cancelled');
   });
 
   it('parses Retry-After as seconds or HTTP date, capped', () => {

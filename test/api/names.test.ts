@@ -59,4 +59,14 @@ describe('names', () => {
     badInput(() => normalizeBaseUrl('not a url'));
     badInput(() => normalizeBaseUrl(''));
   });
+
+  it('normalizeBaseUrl never repeats a key pasted into the path: scheme and host only', () => {
+    const key = 'f3a9c2d1e8b7a6f5e4d3c2b1a0f9e8d7';
+    for (const typed of [`https://dg.example.com/${key}`, `https://dg.example.com/${key}/`, `https://dg.example.com:8443/datagrok/${key}`]) {
+      const message = badInput(() => normalizeBaseUrl(typed)).message;
+      assert.ok(!message.includes(key), `the key is echoed: ${message}`);
+      assert.ok(!message.includes(key.slice(0, 8)), `part of the key is echoed: ${message}`);
+      assert.match(message, /must end with \/api: type https:\/\/dg\.example\.com(:8443)?\/api/);
+    }
+  });
 });

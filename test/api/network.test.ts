@@ -75,4 +75,14 @@ describe('network: which route a request takes', () => {
     assert.equal(describeRoute(resolveRoute(target('https://dg.corp/api'), {})), 'direct');
     assert.match(describeRoute(resolveRoute(target('http://localhost:8080/api'), {})), /local server is never proxied/);
   });
+
+  it('in VS Code’s extension host the host routes: the settings only describe it, unless proxy support is off', () => {
+    const host = resolveRoute(target('https://dg.corp/api'), { proxy: 'http://alice:s3cret@proxy.corp:3128', resolvedByHost: true });
+    assert.equal(host.kind, 'host');
+    const text = describeRoute(host);
+    assert.match(text, /^as VS Code routes extension requests .*by the settings alone: via proxy proxy\.corp:3128/);
+    assert.ok(!text.includes('s3cret') && !text.includes('alice'));
+    assert.equal(resolveRoute(target('https://dg.corp/api'), { proxy: 'http://proxy.corp:3128', proxySupport: 'off', resolvedByHost: false }).kind, 'direct');
+    assert.equal(resolveRoute(target('http://127.0.0.1:8080/api'), { resolvedByHost: true }).kind, 'direct');
+  });
 });

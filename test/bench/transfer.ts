@@ -1,35 +1,41 @@
 // Transfer benchmark: uploads and downloads one large file through src/api and through curl, against
-// the same emulator in the same run, and reports throughputs, client/curl ratios and the client's peak
-// extra memory. Not a test: it prints figures.
+// the same emulator in the same run, over plain HTTP and over HTTPS (a second emulator serving TLS with a
+// private authority made by openssl), and reports throughputs, client/curl ratios, CPU seconds beside
+// wall clock, and the client's peak extra memory, each with its target. Not a test: it prints figures.
 //
-//   npm run bench -- [--size 1G|256M|...] [--runs N] [--in-process] [--dir /dev/shm] [--no-proxy] [--push-size 100M]
+//   npm run bench -- [--size 1G|256M|...] [--runs N] [--in-process] [--dir /dev/shm] [--no-tls] [--no-proxy]
+//                    [--no-answers] [--push-size 100M]
 //
 // Each run times client and curl back to back, taking turns at going first, each after writing dirty pages
 // back (see settle in figures.ts) and deleting its own copy from the run before; the figure is the median
 // of the per-run client/curl ratios (7 runs by default). Then a push of CSV text held in memory (an
-// unsaved editor: pushText.ts) against curl uploading the same bytes.
+// unsaved editor: pushText.ts) against curl uploading the same bytes, then the memory of answers larger
+// than needed (answers.ts: a 500 with a 50 MB body, a JSON answer past the limit).
 //
 // Then the same through a real tinyproxy (test/bench/proxied.ts): src/api with http.proxy vs curl -x.
 //
-// By default the emulator runs as a child process, so the client's event loop and RSS are its own;
-// --in-process shares one process (the memory figure then includes the emulator's buffers). --dir picks
-// where the source file, the emulator's storage and the downloads live (e.g. a tmpfs, to take the disk
-// out of the comparison).
+// By default the emulators run as child processes, so the client's event loop and RSS are its own;
+// --in-process shares one process for plain HTTP (the memory figure then includes the emulator's
+// buffers). --dir picks where the source file, the emulators' storage and the downloads live (e.g. a
+// tmpfs, to take the disk out of the comparison).
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import { createClient } from '../../src/api';
+import { createClient, type DatagrokClient } from '../../src/api';
 import { startEmulator } from '../emulator/server';
+import { makeCertificates, type TestCertificates } from '../network/certs';
+import { answerFigures } from './answers';
 import { type Server, startChildEmulator } from './childEmulator';
-import { type Figure, printFigures, ratioFigure, settle } from './figures';
+import { type Figure, median, printFigures, ratioFigure, settle } from './figures';
 import { proxiedRun } from './proxied';
 import { pushTextRun } from './pushText';
+import { type TransferFigures, transferRuns } from './transferRuns';
 
 const MiB = 1024 * 1024;
 const KEY = 'bench-key';
@@ -108,6 +114,34 @@ function fmt(n: number, digits = 1): string {
   return n.toFixed(digits);
 }
 
+/** Warm-up: a small request and a small transfer each way, so connection setup and compiling the transfer code (curl has nothing to compile) are not part of the first figure. */
+async function warmUp(api: DatagrokClient, dir: string): Promise<void> {
+  await api.listGroups();
+  const warm = join(dir, 'warm.bin');
+  await writeFile(warm, randomBytes(4 * MiB));
+  await api.uploadFile(CONNECTOR, 'bench/warm.bin', { file: warm });
+  await api.downloadFile(CONNECTOR, 'bench/warm.bin', { file: warm });
+  await rm(warm, { force: true });
+}
+
+/** The figures of one protocol: wall-clock ratios, the download's CPU against curl's, memory. */
+function protocolFigures(label: string, mib: number, f: TransferFigures): Figure[] {
+  const extra = (bytes: number) => `${fmt(bytes / MiB)} MiB`;
+  const cpuText = (client: number[], curl: number[], ratios: number[]) =>
+    ratios.some((r) => !Number.isFinite(r))
+      ? `${fmt(median(client), 2)} s (curl's: n/a, /usr/bin/time missing)`
+      : `${fmt(median(ratios), 2)}x (${fmt(median(client), 2)} s vs curl ${fmt(median(curl), 2)} s)`;
+  const downCpu = median(f.downCpu);
+  return [
+    ratioFigure(`${label} upload ${fmt(mib, 0)} MiB, client/curl`, f.up),
+    ratioFigure(`${label} download ${fmt(mib, 0)} MiB, client/curl`, f.down),
+    { name: `${label} download CPU, client/curl`, value: cpuText(f.cpu.clientDown, f.cpu.curlDown, f.downCpu), target: "<= 1.3x curl's (median)", ok: !(downCpu > 1.3), miss: 'ABOVE' },
+    { name: `${label} upload CPU, client/curl`, value: cpuText(f.cpu.clientUp, f.cpu.curlUp, f.upCpu), target: 'reported', ok: true },
+    { name: `${label} download, client extra RSS`, value: extra(f.mem.down), target: '<= 64 MiB', ok: f.mem.down <= 64 * MiB, miss: 'ABOVE' },
+    { name: `${label} upload, client extra RSS`, value: extra(f.mem.up), target: '<= 64 MiB', ok: f.mem.up <= 64 * MiB, miss: 'ABOVE' },
+  ];
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -115,127 +149,84 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '7' },
       'in-process': { type: 'boolean', default: false },
       dir: { type: 'string', default: tmpdir() },
+      'no-tls': { type: 'boolean', default: false },
       'no-proxy': { type: 'boolean', default: false },
+      'no-answers': { type: 'boolean', default: false },
       'push-size': { type: 'string', default: '100M' },
+      help: { type: 'boolean', default: false },
     },
   });
+  if (values.help) {
+    console.log('node out/test/bench/transfer.js [--size 1G] [--runs 7] [--in-process] [--dir DIR] [--no-tls] [--no-proxy] [--no-answers] [--push-size 100M]');
+    return;
+  }
   const size = parseSize(values.size ?? '1G');
   const runs = Math.max(1, Number(values.runs) || 1);
   const pushSize = parseSize(values['push-size'] ?? '100M');
   const inProcess = values['in-process'] === true;
   const dir = await mkdtemp(join(values.dir ?? tmpdir(), 'datagrok-bench-'));
-  let server: Server | undefined;
-  const client = { current: undefined as ReturnType<typeof createClient> | undefined };
+  const servers: Server[] = [];
+  const clients: DatagrokClient[] = [];
+  let certs: TestCertificates | undefined;
   try {
     const source = join(dir, 'source.bin');
-    const dataDir = join(dir, 'emulator');
-    await mkdir(dataDir);
     console.log(`Creating a ${fmt(size / MiB, 0)} MiB file...`);
     const sourceSha = await createSourceFile(source, size);
-    server = inProcess ? await startInProcessEmulator(dataDir) : await startChildEmulator(dataDir, KEY);
-    console.log(`Emulator ${inProcess ? 'in-process' : 'child process'}: ${server.baseUrl}; node ${process.version}; ${runs} run(s), median client/curl ratio kept`);
-    const api = createClient({ baseUrl: server.baseUrl, apiKey: KEY });
-    client.current = api;
-    const fileUrl = (name: string) => `${server?.baseUrl}/public/v1/files/demo.Home/bench/${name}`;
-    const auth = `Authorization: Bearer ${KEY}`;
-
-    // Warm-up: a small request and a small transfer each way, so connection setup and compiling the
-    // transfer code (curl has nothing to compile) are not part of the first figure.
-    await api.listGroups();
-    const warm = join(dir, 'warm.bin');
-    await writeFile(warm, randomBytes(4 * MiB));
-    await api.uploadFile(CONNECTOR, 'bench/warm.bin', { file: warm });
-    await api.downloadFile(CONNECTOR, 'bench/warm.bin', { file: warm });
-    await rm(warm, { force: true });
-
+    const check = async (file: string) => {
+      if ((await sha256File(file)) !== sourceSha) throw new Error(`${file} differs from the source`);
+    };
+    const emulatorDir = async (name: string) => {
+      const d = join(dir, name);
+      await mkdir(d);
+      return d;
+    };
+    // First, while this process is fresh: memory taken later would be hidden by the heap the transfers grew.
+    const answers = values['no-answers'] ? [] : await answerFigures(measure);
+    const plainServer = inProcess ? await startInProcessEmulator(await emulatorDir('emulator')) : await startChildEmulator(await emulatorDir('emulator'), KEY);
+    servers.push(plainServer);
+    console.log(`Emulator ${inProcess ? 'in-process' : 'child process'}: ${plainServer.baseUrl}; node ${process.version}; ${runs} run(s), median client/curl ratio kept`);
+    const api = createClient({ baseUrl: plainServer.baseUrl, apiKey: KEY });
+    clients.push(api);
+    await warmUp(api, dir);
     const mib = size / MiB;
-    const up: number[] = [];
-    const down: number[] = [];
-    const mem = { up: 0, down: 0 };
-    const cpu = { up: 0, down: 0 };
-    const clientTarget = join(dir, 'client-download.bin');
-    const curlTarget = join(dir, 'curl-download.bin');
-    for (let run = 0; run < runs; run++) {
-      // Client and curl take turns going first. Before each transfer, untimed: dirty pages are written
-      // back (settle), then the transfer's own copy from the run before is deleted (the emulator's stored
-      // file for an upload, the target file for a download), so each one writes into memory the kernel
-      // has just freed, as the other did (in run 1 neither has any). This VM hands freed memory back to its host at once (free page
-      // reporting), and a page the host must supply again costs several times a recycled one: curl
-      // downloading 1 GiB four times keeping each file ran at 649, 621, 279, 210 MiB/s, deleting each
-      // just before the next at 656, 583, 740. Without this, whoever found its memory recycled won.
-      const clientFirst = run % 2 === 0;
-      const pair = async (client: () => Promise<unknown>, reference: () => Promise<unknown>, before: { client: () => Promise<unknown>; reference: () => Promise<unknown> }) => {
-        const timed = async (f: () => Promise<unknown>, free: () => Promise<unknown>) => {
-          await settle();
-          await free();
-          return measure(f);
-        };
-        if (clientFirst) {
-          const c = await timed(client, before.client);
-          return { c, u: await timed(reference, before.reference) };
-        }
-        const u = await timed(reference, before.reference);
-        return { c: await timed(client, before.client), u };
-      };
-      const upPair = await pair(
-        () => api.uploadFile(CONNECTOR, 'bench/client-upload.bin', { file: source }),
-        () => curl(['-T', source, '-X', 'POST', '-H', auth, fileUrl('curl-upload.bin'), '-o', '/dev/null']),
-        { client: () => api.deleteFile(CONNECTOR, 'bench/client-upload.bin').catch(() => undefined), reference: () => api.deleteFile(CONNECTOR, 'bench/curl-upload.bin').catch(() => undefined) },
-      );
-      // Each download replaces its own copy from the run before, deleted just before it (run 1: none).
-      const downPair = await pair(
-        () => api.downloadFile(CONNECTOR, 'bench/client-upload.bin', { file: clientTarget }),
-        () => curl(['-H', auth, '-o', curlTarget, fileUrl('client-upload.bin')]),
-        { client: () => rm(clientTarget, { force: true }), reference: () => rm(curlTarget, { force: true }) },
-      );
-      up.push(upPair.u.seconds / upPair.c.seconds);
-      down.push(downPair.u.seconds / downPair.c.seconds);
-      mem.up = Math.max(mem.up, upPair.c.extraRss);
-      mem.down = Math.max(mem.down, downPair.c.extraRss);
-      cpu.up = Math.max(cpu.up, upPair.c.cpu);
-      cpu.down = Math.max(cpu.down, downPair.c.cpu);
-      // Per run too: the machine may be loaded by others, and a ratio within one run is the fairer figure.
-      console.log(
-        `run ${run + 1} (${clientFirst ? 'client' : 'curl'} first): upload ${fmt(mib / upPair.c.seconds)} vs curl ${fmt(mib / upPair.u.seconds)} MiB/s (${fmt(up[run], 2)}), ` +
-          `download ${fmt(mib / downPair.c.seconds)} vs curl ${fmt(mib / downPair.u.seconds)} MiB/s (${fmt(down[run], 2)}), ` +
-          `extra RSS ${fmt(upPair.c.extraRss / MiB)} / ${fmt(downPair.c.extraRss / MiB)} MiB, client CPU ${fmt(upPair.c.cpu, 2)} / ${fmt(downPair.c.cpu, 2)} s`,
-      );
-      if (run === 0) {
-        for (const target of [clientTarget, curlTarget]) {
-          const { size: got } = await stat(target);
-          if (got !== size) throw new Error(`size mismatch: ${target} has ${got} bytes, expected ${size}`);
-          if ((await sha256File(target)) !== sourceSha) throw new Error(`${target} differs from the source`);
-        }
-      }
+    const common = { key: KEY, connector: CONNECTOR, source, size, dir, runs, measure, check };
+    const plain = await transferRuns({ ...common, label: 'HTTP', api, baseUrl: plainServer.baseUrl, curlArgs: [] });
+    const figures: Figure[] = protocolFigures('HTTP ', mib, plain);
+
+    if (!values['no-tls']) {
+      certs = makeCertificates();
+      const tlsServer = await startChildEmulator(await emulatorDir('emulator-tls'), KEY, ['--tls-cert', certs.good.cert, '--tls-key', certs.good.key]);
+      servers.push(tlsServer);
+      const httpsUrl = tlsServer.baseUrl.replace(/^http:/, 'https:');
+      console.log(`HTTPS emulator: ${httpsUrl} (a private authority, trusted through datagrok.tls.caCertificates and curl --cacert)`);
+      const secure = createClient({ baseUrl: httpsUrl, apiKey: KEY, network: { caCertificates: [readFileSync(certs.caFile, 'utf8')] } });
+      clients.push(secure);
+      await warmUp(secure, dir);
+      const https = await transferRuns({ ...common, label: 'HTTPS', api: secure, baseUrl: httpsUrl, curlArgs: ['--cacert', certs.caFile] });
+      figures.push(...protocolFigures('HTTPS', mib, https));
     }
 
-    const push = await pushTextRun({ baseUrl: server.baseUrl, key: KEY, api, size: pushSize, dir, runs, measure, curl, settle });
-    const extra = (bytes: number) => `${fmt(bytes / MiB)} MiB`;
-    const figures: Figure[] = [
-      ratioFigure(`upload ${fmt(mib, 0)} MiB, client/curl`, up),
-      ratioFigure(`download ${fmt(mib, 0)} MiB, client/curl`, down),
-      { name: 'download, client extra RSS', value: extra(mem.down), target: '<= 64 MiB', ok: mem.down <= 64 * MiB, miss: 'ABOVE' },
-      { name: 'upload, client extra RSS', value: extra(mem.up), target: '<= 64 MiB', ok: mem.up <= 64 * MiB, miss: 'ABOVE' },
-      ratioFigure(`push of ${fmt(push.textMiB, 0)} MiB CSV text, client/curl`, push.ratios),
-      {
-        name: 'push of text, client extra RSS',
-        value: `${extra(push.extraRss)} (the text: ${fmt(push.textMiB, 0)} MiB)`,
-        target: '<= 64 MiB, no second copy',
-        ok: push.extraRss <= 64 * MiB,
-        miss: 'ABOVE',
-      },
-    ];
+    const push = await pushTextRun({ baseUrl: plainServer.baseUrl, key: KEY, api, size: pushSize, dir, runs, measure, curl, settle });
+    figures.push(ratioFigure(`push of ${fmt(push.textMiB, 0)} MiB CSV text, client/curl`, push.ratios), {
+      name: 'push of text, client extra RSS',
+      value: `${fmt(push.extraRss / MiB)} MiB (the text: ${fmt(push.textMiB, 0)} MiB)`,
+      target: '<= 64 MiB, no second copy',
+      ok: push.extraRss <= 64 * MiB,
+      miss: 'ABOVE',
+    });
+    figures.push(...answers);
     printFigures(
-      `Transfers (emulator ${inProcess ? 'in-process' : 'in a child process'}, ${os.cpus().length} cores; client CPU per run up to ${fmt(cpu.up, 2)} s up, ${fmt(cpu.down, 2)} s down)${inProcess ? '; memory includes the in-process emulator' : ''}:`,
+      `Transfers (emulators ${inProcess ? 'in-process' : 'in child processes'}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => fmt(l)).join(' ')}; CPU: the client's own, curl's by /usr/bin/time)${inProcess ? '; memory includes the in-process emulator' : ''}:`,
       figures,
     );
-    console.log('Integrity: the client download matched the source (sha256); the pushed table matched the text (sha256).');
+    console.log('Integrity: every client download matched the source (sha256); the pushed table matched the text (sha256).');
     if (!values['no-proxy']) {
-      await proxiedRun({ baseUrl: server.baseUrl, key: KEY, connector: CONNECTOR, source, size, dir, runs, measure, curl, fmt });
+      await proxiedRun({ baseUrl: plainServer.baseUrl, key: KEY, connector: CONNECTOR, source, size, dir, runs, measure, curl, fmt });
     }
   } finally {
-    await client.current?.close();
-    await server?.stop();
+    for (const c of clients) await c.close();
+    for (const s of servers) await s.stop();
+    certs?.remove();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 // A light start, checked on the built files: dist/extension.js (what activation loads) holds no feature's
-// code and neither undici, papaparse nor jsonc-parser: it loads dist/features.js on first use, which loads
+// code and neither the HTTP stack (the proxy agents), papaparse nor jsonc-parser: it loads dist/features.js on first use, which loads
 // dist/api.js, dist/papaparse.js and dist/jsonc-parser.js on theirs (these load in plain Node). That activation loads nothing else from dist/ is checked in the real host
 // (test/integration/activation.test.ts); that the first request works, by every integration suite.
 import * as assert from 'node:assert/strict';
@@ -20,15 +20,15 @@ describe('Light start (the built bundles)', function () {
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
 
-  it('dist/extension.js holds neither undici, papaparse nor jsonc-parser, and requires their bundles lazily', () => {
+  it('dist/extension.js holds neither the HTTP stack, papaparse nor jsonc-parser, and requires their bundles lazily', () => {
     const extension = read('extension.js');
-    // undici's HTTP parser (llhttp) and its user agent name; papaparse's table of bad delimiters;
-    // jsonc-parser's error code names.
-    for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
+    // undici's HTTP parser (llhttp) and its user agent name (neither belongs in any bundle now); the proxy
+    // agents' debug names; papaparse's table of bad delimiters; jsonc-parser's error code names.
+    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
     assert.match(extension, /require\("\.\/api\.js"\)/);
     assert.match(extension, /require\("\.\/features\.js"\)/);
     const features = read('features.js');
-    for (const marker of ['llhttp', 'undici', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
+    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
     assert.match(features, /require\("\.\/papaparse\.js"\)/);
     assert.match(features, /require\("\.\/jsonc-parser\.js"\)/);
   });
@@ -52,8 +52,10 @@ describe('Light start (the built bundles)', function () {
     });
   }
 
-  it('dist/api.js holds the client with undici; the lazy bundles load in plain Node without vscode', () => {
-    assert.ok(read('api.js').includes('llhttp'), 'dist/api.js lacks undici');
+  it('dist/api.js holds the client with its proxy agents (no HTTP parser of its own); the lazy bundles load in plain Node without vscode', () => {
+    const api = read('api.js');
+    assert.ok(api.includes('https-proxy-agent'), 'dist/api.js lacks the proxy agents');
+    assert.ok(!api.includes('llhttp') && !api.includes('undici'), 'dist/api.js holds undici');
     const script = `const api = require(${JSON.stringify(path.join(dist, 'api.js'))});
 const papa = require(${JSON.stringify(path.join(dist, 'papaparse.js'))});
 const jsonc = require(${JSON.stringify(path.join(dist, 'jsonc-parser.js'))});

@@ -1,14 +1,18 @@
 // Through a corporate proxy: the launcher's --proxy pass (test/host/proxyPass.ts) puts a real tinyproxy
 // in `http.proxy` of the user settings and names the server by a host name that is not loopback. Every
-// request the emulator sees must appear in the proxy's log: nothing goes direct. Skipped in other passes.
+// request the emulator sees must appear in the proxy's log: nothing goes direct. The extension applies no
+// proxy of its own here: VS Code's extension host routes its requests as every other extension's (so a
+// PAC file or the system's proxy would apply too). Skipped in other passes.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../../src/api/types';
+import type { DatagrokExtensionApi } from '../../src/extension';
 import { log } from './index';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator } from './support';
 
+const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 const proxyLog = () => process.env['DATAGROK_TEST_PROXY_LOG'] ?? '';
 const serverUrl = () => process.env['DATAGROK_TEST_PROXY_SERVER_URL'] ?? '';
@@ -71,6 +75,36 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/tables/')), 'the push reached the server');
     assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/files/')), 'the save reached the server');
     assert.deepEqual([...proxied].sort(), [...seen].sort(), 'every request the server saw came through the proxy: none went direct');
+  });
+
+  it('goes through VS Code’s own proxy resolution (http.proxy, no setting of ours), and hands the MCP server the settings to apply', async () => {
+    const ext = await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate();
+    assert.deepEqual(
+      Object.keys(vscode.workspace.getConfiguration('datagrok')).filter((k) => /proxy/i.test(k)),
+      [],
+      'the extension has no proxy setting of its own',
+    );
+    await vscode.commands.executeCommand('datagrok.signIn', { url: serverUrl(), apiKey: emulator.key });
+    // The status bar says who routes: the editor, not a proxy agent of the extension's.
+    const tooltip = ext.statusBar.tooltip;
+    const markdown = typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? '');
+    const text = markdown.replace(/&nbsp;/g, ' ').replace(/\\(.)/g, '$1');
+    assert.match(text, /Requests go as VS Code routes extension requests/);
+    fs.truncateSync(proxyLog(), 0);
+    await clearEmulatorRequests();
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'cars.csv' });
+    assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const seen = await serverRequests();
+    assert.ok(seen.some((r) => r.includes('cars.csv')), 'the file was read from the server');
+    assert.deepEqual([...proxiedRequests()].sort(), [...seen].sort(), 'through the proxy VS Code chose: none direct');
+
+    // The MCP server is a Node process the editor does not patch: it gets the effective settings.
+    const [definition] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
+    const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(definition)) as vscode.McpStdioServerDefinition;
+    const network = JSON.parse(String(resolved.env['DATAGROK_NETWORK'])) as { proxy?: string; resolvedByHost?: boolean };
+    assert.equal(network.proxy, process.env['DATAGROK_TEST_PROXY']);
+    assert.notEqual(network.resolvedByHost, true);
   });
 
   it('a change of http.noProxy applies without a reload: the server host then goes direct', async () => {
