@@ -14,6 +14,7 @@ import type { Group } from './api/types';
 import type { RememberedEntity } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
+import type { BundlesApi } from './bundles/register';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -46,6 +47,8 @@ export interface DatagrokExtensionApi {
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
+  /** The bundles feature: what the Datagrok Source Control view lists. */
+  readonly bundles: BundlesApi;
   /**
    * The light start: whether the features are loaded, what they registered without a stand-in, and the
    * parts activation registered, each in a turn of its own, with the time each took.
@@ -82,6 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     knownUser: (server: string) => features().knownUser(server),
     rememberedRuns: (server: string) => features().rememberedRuns(server),
     agents: Object.assign(lazyGetters(features, ['tools']), { mcp }),
+    bundles: { scmResources: () => features().bundles.scmResources() },
     lightStart: {
       get featuresLoaded() {
         return lazy.loaded;

@@ -18,6 +18,7 @@ import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { OperationTool } from './agents/lmTools';
 import { registerAgents } from './agents/register';
+import { type BundlesApi, registerBundles } from './bundles/register';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -45,6 +46,8 @@ export interface Features {
   readonly tablesTree: ExplorerTree;
   readonly dashboardsTree: ExplorerTree;
   readonly tools: ReadonlyMap<string, OperationTool>;
+  /** The bundles feature: the Source Control view's resources. */
+  readonly bundles: BundlesApi;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -66,6 +69,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  const bundles = registerBundles(services);
 
   return {
     groupsTree,
@@ -76,6 +80,7 @@ export function startFeatures(shell: Shell): Features {
     tablesTree,
     dashboardsTree,
     tools,
+    bundles,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

@@ -59,12 +59,19 @@ export async function readManifest(dir: string): Promise<Manifest> {
   return manifest;
 }
 
-/** The whole bundle; a file the manifest lists but the folder lacks (or that is not JSON) is refused. */
-export async function readBundle(dir: string): Promise<Bundle> {
+/**
+ * The whole bundle; a file the manifest lists but the folder lacks (or that is not JSON) is refused — or, with
+ * `missing`, collected there (the Source Control view shows such an entity as missing here).
+ */
+export async function readBundle(dir: string, missing?: ManifestEntry[]): Promise<Bundle> {
   const manifest = await readManifest(dir);
   const entities = new Map<string, BundleEntity>();
   for (const e of manifest.order) {
     const file = path.join(dir, e.file);
+    if (!existsSync(file) && missing) {
+      missing.push(e);
+      continue;
+    }
     if (!existsSync(file)) throw new Error(`The bundle is missing ${e.file}, which manifest.json lists. Restore it (git checkout) or pull again.`);
     try {
       entities.set(e.id, { type: e.type, json: JSON.parse(await readFile(file, 'utf8')) as Json, file: e.file });
@@ -72,6 +79,7 @@ export async function readBundle(dir: string): Promise<Bundle> {
       throw new Error(`${e.file} is not valid JSON (${(err as Error).message}); nothing was sent to the server.`);
     }
   }
+  if (missing?.length) manifest.order = manifest.order.filter((e) => entities.has(e.id));
   const idmapFile = path.join(dir, 'idmap.json');
   const idmap = existsSync(idmapFile) ? (JSON.parse(await readFile(idmapFile, 'utf8')) as Record<string, string>) : {};
   return { dir, manifest, entities, idmap };

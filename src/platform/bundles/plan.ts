@@ -54,7 +54,8 @@ const CONCURRENCY = 6;
 export function summarize(items: PlanItem[], remoteUrl: string, status: string): PlanResult {
   const counts: Record<string, number> = {};
   for (const r of items) counts[r.action] = (counts[r.action] ?? 0) + 1;
-  return { items, counts, status, remoteUrl };
+  // As grok prints it: the bundle id the rows carry for the views stays out.
+  return { items: items.map(({ id: _id, ...row }) => row), counts, status, remoteUrl };
 }
 
 /** `name taken by <id>`: the reason grok gives a conflict; the Source Control view shows it as one. */
