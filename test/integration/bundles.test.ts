@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
+import { log } from './index';
 import { control, emulator, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
@@ -32,7 +33,7 @@ async function serverQuery(): Promise<{ query: string }> {
 }
 
 describe('Bundles: pull, Source Control view, diff, push', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let dir: string;
   let folder: vscode.Uri;
   const edit = (file: string, change: (json: Record<string, unknown>) => void) => {
@@ -84,6 +85,7 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
 
     const plan = await run<Plan>('datagrok.bundle.diff', { folder });
+    log('bundles: diff done');
     assert.equal(plan.status, 'dry-run');
     assert.deepEqual([row(plan, 'Samples:TopCustomers')?.action, row(plan, 'Samples:TopCustomers')?.detail], ['update', 'query']);
     const groups = Object.fromEntries(scm().map((g) => [g.group, g.resources.map((r) => `${r.file}${r.detail ? ` (${r.detail})` : ''}`)]));
@@ -92,6 +94,7 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     assert.ok(groups['Identical']?.includes(CONNECTION_FILE), JSON.stringify(groups));
 
     await run('datagrok.bundle.openDiff', { uri: vscode.Uri.file(path.join(dir, QUERY_FILE)) });
+    log('bundles: diff editor opened');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, `a diff editor is open: ${tab?.label}`);
     const { original, modified } = tab.input;
@@ -101,6 +104,7 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     assert.equal(left.languageId, 'sql');
     assert.doesNotMatch(left.getText(), /reviewed/);
     assert.match(right.getText(), /limit @limit -- reviewed\n/, 'code, not an escaped JSON string');
+    log('bundles: documents read');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
