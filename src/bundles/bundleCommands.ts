@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { hostOf, normalizeBaseUrl } from '../api/names';
 import type { DatagrokApi } from '../api/types';
-import { type CommandInvocation, UserCancelled } from '../core/commands';
+import { type CommandInvocation, UserCancelled, uiArguments } from '../core/commands';
 import { uriOption } from '../core/options';
 import {
   checkSelection,
@@ -38,7 +38,9 @@ export interface PushOptions extends FolderOptions {
 
 /** The folder of a bundle: an options field, a Uri from a menu, or asked for. Always a local folder. */
 async function folderOf(inv: CommandInvocation<FolderOptions>, mustExist: boolean): Promise<string> {
-  const given = inv.options ? uriOption(inv.options.folder, 'folder') : inv.arg instanceof vscode.Uri ? inv.arg : undefined;
+  // From a menu: a folder or manifest.json in the Explorer (a Uri), or the Source Control view's title (its rootUri).
+  const fromMenu = inv.arg instanceof vscode.Uri ? inv.arg : (inv.arg as { rootUri?: unknown } | undefined)?.rootUri;
+  const given = inv.options ? uriOption(inv.options.folder ?? (inv.options as { uri?: unknown }).uri, 'folder') : fromMenu instanceof vscode.Uri ? fromMenu : undefined;
   if (inv.options && !given) throw badInput('Give the bundle folder as { folder: Uri } (a folder of the workspace).');
   let uri = given;
   if (!uri) {
@@ -157,7 +159,7 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   services.log.info(`Bundle push to ${hostOf(url)}: ${report}`);
   if (failed.length) {
     const message = `The push to ${hostOf(url)} failed part-way: ${report}. Run the push again to finish it (saves are by id: what was saved stays identical).`;
-    if (inv.interactive) void vscode.window.showErrorMessage(message, 'Push Again').then((c) => (c ? vscode.commands.executeCommand('datagrok.bundle.push', vscode.Uri.file(dir)) : undefined));
+    if (inv.interactive) void vscode.window.showErrorMessage(message, 'Push Again').then((c) => (c ? vscode.commands.executeCommand('datagrok.bundle.push', ...uiArguments(vscode.Uri.file(dir))) : undefined));
   } else if (inv.interactive) void vscode.window.showInformationMessage(`Pushed to ${hostOf(url)}: ${report}.`);
   return withNotice(result, notice, source);
 }

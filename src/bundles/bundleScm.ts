@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
+import { uiArguments } from '../core/commands';
 import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
 import type { BundleDocuments } from './bundleDocuments';
 
@@ -51,7 +52,7 @@ export class BundleScm implements vscode.Disposable {
         this.groups.set(g.state, group);
       }
       control.inputBox.visible = false;
-      control.acceptInputCommand = { command: 'datagrok.bundle.push', title: 'Push', arguments: [root] };
+      control.acceptInputCommand = { command: 'datagrok.bundle.push', title: 'Push', arguments: uiArguments(root) };
       this.control = control;
     }
     const control = this.control;
