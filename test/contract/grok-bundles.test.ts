@@ -3,7 +3,7 @@
 // (src/platform/bundles over src/api) runs against the same emulators. Each side reads what the other wrote.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -51,7 +51,7 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     [a, b] = await Promise.all([startEmulator({ key: 'key-a' }), startEmulator({ key: 'key-b' })]);
     home = await mkdtemp(path.join(tmpdir(), 'grok-home-'));
     work = await mkdtemp(path.join(tmpdir(), 'grok-bundles-'));
-    await run('mkdir', ['-p', path.join(home, '.grok')]);
+    await mkdir(path.join(home, '.grok'), { recursive: true });
     await writeFile(path.join(home, '.grok', 'config.yaml'), `default: a\nservers:\n  a:\n    url: ${a.baseUrl}\n    key: key-a\n  b:\n    url: ${b.baseUrl}\n    key: key-b\n`);
     clientA = createClient({ baseUrl: a.baseUrl, apiKey: 'key-a' });
     clientB = createClient({ baseUrl: b.baseUrl, apiKey: 'key-b' });
