@@ -15,6 +15,7 @@ import type { RememberedEntity } from './platform/recent';
 import type { SyncStatusView } from './sync/scm';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
+import type { BundlesApi } from './bundles/register';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -52,6 +53,8 @@ export interface DatagrokExtensionApi {
   readonly terminals: TerminalEnvironment;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
+  /** The bundles feature: what the Datagrok Source Control view lists. */
+  readonly bundles: BundlesApi;
   /**
    * The light start: whether the features are loaded, what they registered without a stand-in, and the
    * parts activation registered, each in a turn of its own, with the time each took.
@@ -91,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     rememberedRuns: (server: string) => features().rememberedRuns(server),
     agents: Object.assign(lazyGetters(features, ['tools']), { mcp }),
     terminals,
+    bundles: { scmResources: () => features().bundles.scmResources() },
     lightStart: {
       get featuresLoaded() {
         return lazy.loaded;

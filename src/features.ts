@@ -18,6 +18,7 @@ import { type RememberedEntity, RecentEntities } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { OperationTool } from './agents/lmTools';
 import { registerAgents } from './agents/register';
+import { type BundlesApi, registerBundles } from './bundles/register';
 import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
@@ -53,6 +54,8 @@ export interface Features {
   readonly dashboardsTree: ExplorerTree;
   readonly tools: ReadonlyMap<string, OperationTool>;
   readonly syncView: SyncStatusView;
+  /** The bundles feature: the Source Control view's resources. */
+  readonly bundles: BundlesApi;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -77,6 +80,7 @@ export function startFeatures(shell: Shell): Features {
   const syncView = registerSync(services);
   registerScripts(services);
   registerTerminals(services, shell.terminals);
+  const bundles = registerBundles(services);
 
   return {
     groupsTree,
@@ -88,6 +92,7 @@ export function startFeatures(shell: Shell): Features {
     dashboardsTree,
     tools,
     syncView,
+    bundles,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

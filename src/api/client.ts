@@ -1,6 +1,7 @@
 // The Datagrok REST client: one method per operation of the reference, over one Transport.
 import { getFunction, listConnections, listFunctions, listProjects, listTables } from './catalog';
 import { createDashboard, shareDashboard } from './dashboards';
+import { EntityRoutes } from './entities';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
@@ -56,8 +57,12 @@ export class DatagrokClient implements DatagrokApi {
   private readonly shareRoute = new RouteChoice();
 
   /** Throws a DatagrokError of kind 'badInput' when the base URL is not an http(s) URL. */
+  /** The internal entity routes (per type list / get / save / delete, lookups): bundles use them. */
+  readonly entities: EntityRoutes;
+
   constructor(options: ClientOptions) {
     this.http = new Transport(options);
+    this.entities = new EntityRoutes(this.http);
   }
 
   /** The base URL without a trailing '/'. */

@@ -1,5 +1,6 @@
 // The Datagrok public REST API as the rest of the extension sees it.
 // Pure TypeScript: nothing here (or anywhere under src/api) may import `vscode`.
+import type { EntityRoutes } from './entities';
 import type { ConnectionInfo, FuncInfo, Paging, ProjectInfo, TableInfo } from './catalogTypes';
 import type { ScriptEntity, ScriptKind } from './scripts';
 import type { Readable, Writable } from 'node:stream';
@@ -153,6 +154,8 @@ export type ErrorKind =
 
 export interface DatagrokApi {
   readonly baseUrl: string;
+  /** The internal entity routes (base /api) the web client and `grok s pull | diff | push` use. */
+  readonly entities: EntityRoutes;
 
   // Catalogs (not in the reference; real servers have them). A server without the route: kind 'unsupported'.
   /** Functions matching a smart-search text (`package = "Chem"`, `name contains "x"`, words); all without text. */

@@ -25,7 +25,7 @@ const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boo
   datagrok: { isCaseSensitive: true },
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
 };
-const TEXT_CONTENT = ['datagrok-schema'];
+const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 const COMPLETION_TRIGGERS = ['"', ':'];
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];

@@ -1,0 +1,124 @@
+// The Source Control provider "Datagrok": one resource per bundle entity, grouped by its state against a
+// server (changed, new here, missing here, conflict, deleted on the server, identical). Each opens a diff editor
+// of the server's normalised JSON against the local file — for a script or a query, its code against the
+// server's, in its language.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { hostOf } from '../api/names';
+import { uiArguments } from '../core/commands';
+import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
+import type { BundleDocuments } from './bundleDocuments';
+
+const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
+  { state: 'changed', label: 'Changed', icon: 'diff-modified', tip: 'differs from the server' },
+  { state: 'new', label: 'New Here', icon: 'diff-added', tip: 'not on the server: a push creates it' },
+  { state: 'missingHere', label: 'Missing Here', icon: 'diff-removed', tip: 'listed in manifest.json, but its file is gone from the folder' },
+  { state: 'conflict', label: 'Conflicts', icon: 'warning', tip: 'the server has another entity of that name' },
+  { state: 'deletedOnServer', label: 'Deleted on the Server', icon: 'trash', tip: 'pulled from this server, no longer on it' },
+  { state: 'skipped', label: 'Not Pushed', icon: 'circle-slash', tip: 'stays on its server (a platform entity)' },
+  { state: 'identical', label: 'Identical', icon: 'check', tip: 'the same on the server' },
+];
+
+export interface ScmResourceView {
+  file: string;
+  name: string;
+  state: EntityState;
+  detail: string;
+}
+
+const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
+
+export class BundleScm implements vscode.Disposable {
+  private control: vscode.SourceControl | undefined;
+  private readonly groups = new Map<EntityState, vscode.SourceControlResourceGroup>();
+  private current: BundleStatus | undefined;
+
+  constructor(private readonly documents: BundleDocuments) {}
+
+  /** The folder shown (the last one checked). */
+  get status(): BundleStatus | undefined {
+    return this.current;
+  }
+
+  show(status: BundleStatus): void {
+    this.current = status;
+    const root = vscode.Uri.file(status.dir);
+    if (!this.control || this.control.rootUri?.fsPath !== root.fsPath) {
+      this.disposeControl();
+      const control = vscode.scm.createSourceControl('datagrok', 'Datagrok', root);
+      for (const g of GROUPS) {
+        const group = control.createResourceGroup(g.state, g.label);
+        group.hideWhenEmpty = true;
+        this.groups.set(g.state, group);
+      }
+      control.inputBox.visible = false;
+      control.acceptInputCommand = { command: 'datagrok.bundle.push', title: 'Push', arguments: uiArguments(root) };
+      this.control = control;
+    }
+    const control = this.control;
+    control.statusBarCommands = [{ command: 'datagrok.bundle.refresh', title: `$(cloud) ${hostOf(status.serverUrl)}`, tooltip: `The bundle compared with ${status.serverUrl}: click to check again` }];
+    control.count = status.entities.filter((e) => e.state !== 'identical' && e.state !== 'skipped').length;
+    for (const g of GROUPS) {
+      const group = this.groups.get(g.state) as vscode.SourceControlResourceGroup;
+      const entities = status.entities.filter((e) => e.state === g.state).sort((a, b) => a.file.localeCompare(b.file));
+      group.label = `${g.label}`;
+      group.resourceStates = entities.map((e) => this.resource(status, e, g));
+    }
+  }
+
+  /** What the view lists, group by group (for the extension's test API). */
+  resources(): Array<{ group: string; resources: ScmResourceView[] }> {
+    return GROUPS.map((g) => ({
+      group: g.label,
+      resources: (this.current?.entities ?? []).filter((e) => e.state === g.state).map((e) => ({ file: e.file, name: e.name, state: e.state, detail: e.detail })),
+    })).filter((g) => g.resources.length > 0);
+  }
+
+  private resource(status: BundleStatus, e: EntityStatus, g: (typeof GROUPS)[number]): vscode.SourceControlResourceState {
+    const uri = vscode.Uri.file(path.join(status.dir, e.file));
+    const detail = e.detail ? ` — ${e.state === 'changed' ? `changed: ${e.detail}` : e.detail}` : '';
+    return {
+      resourceUri: uri,
+      decorations: {
+        tooltip: `${e.name} (${e.type}): ${g.tip}${detail}`,
+        iconPath: new vscode.ThemeIcon(g.icon),
+        strikeThrough: e.state === 'deletedOnServer' || e.state === 'missingHere',
+        faded: e.state === 'identical' || e.state === 'skipped',
+      },
+      command: { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
+      contextValue: `datagrok.bundleEntity.${e.state}`,
+    };
+  }
+
+  /** The diff editor of an entity: its code when it is a script or a query (unless `asJson`), else its JSON. */
+  async openDiff(uri: vscode.Uri, asJson = false): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
+    const status = this.current;
+    const e = status?.entities.find((x) => vscode.Uri.file(path.join(status.dir, x.file)).fsPath === uri.fsPath);
+    if (!status || !e) throw new Error(`${uri.fsPath} is not an entity of the bundle the Datagrok Source Control view shows. Run "Datagrok: Diff Bundle" first.`);
+    const host = hostOf(status.serverUrl);
+    const code = asJson ? undefined : codeOf(e.type, e.local ?? e.server);
+    let left: vscode.Uri;
+    let right: vscode.Uri;
+    if (code) {
+      const file = `${e.file.replace(/\.json$/, '')}.${code.ext}`;
+      left = this.documents.put('server', status.dir, file, String(e.server?.[code.key] ?? ''));
+      right = this.documents.put('local', status.dir, file, String(e.local?.[code.key] ?? ''));
+    } else {
+      left = this.documents.put('server', status.dir, e.file, json(e.server));
+      right = e.state === 'missingHere' ? this.documents.put('local', status.dir, e.file, '') : uri;
+    }
+    const what = code ? `${code.key === 'query' ? 'query' : 'code'} of ${e.name}` : e.name;
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${what} (${host} ↔ bundle)`, { preview: true });
+    return { left, right };
+  }
+
+  private disposeControl(): void {
+    this.control?.dispose();
+    this.control = undefined;
+    this.groups.clear();
+  }
+
+  dispose(): void {
+    this.disposeControl();
+  }
+}

@@ -1,0 +1,48 @@
+// The bundles feature: pull, diff and push bundles interchangeable with `grok s`, and the Source Control
+// provider "Datagrok" that shows a bundle's entities against a server, each opening a diff editor.
+import * as vscode from 'vscode';
+import { uriOption } from '../core/options';
+import { bundleStatus } from '../platform/bundles/states';
+import type { Services } from '../services';
+import { diffCommand, pullCommand, pushCommand } from './bundleCommands';
+import { BUNDLE_SCHEME, BundleDocuments } from './bundleDocuments';
+import { BundleScm, type ScmResourceView } from './bundleScm';
+
+/** What the extension's test API reads of the feature. */
+export interface BundlesApi {
+  /** The Source Control view's groups and resources (the last check). */
+  scmResources(): Array<{ group: string; resources: ScmResourceView[] }>;
+}
+
+export function registerBundles(services: Services): BundlesApi {
+  const documents = new BundleDocuments();
+  const scm = new BundleScm(documents);
+  const { commands, connection } = services;
+  /** Re-checks the folder against the server and shows it in the Source Control view. */
+  const show = async (dir: string, url: string) => {
+    const client = await connection.clientFor(url);
+    scm.show(await bundleStatus(client.entities, url, dir));
+  };
+  const target = (inv: { options?: { uri?: unknown; asJson?: unknown }; arg: unknown }) => {
+    const uri = inv.options ? uriOption(inv.options.uri, 'uri') : (inv.arg as vscode.SourceControlResourceState | vscode.Uri | undefined);
+    const resolved = uri instanceof vscode.Uri ? uri : (uri as vscode.SourceControlResourceState | undefined)?.resourceUri;
+    if (!resolved) throw new Error('Pick an entity in the Datagrok Source Control view.');
+    return resolved;
+  };
+  services.context.subscriptions.push(
+    documents,
+    scm,
+    services.contributions.textContent(BUNDLE_SCHEME, documents),
+    commands.register('datagrok.bundle.pull', (inv) => pullCommand(services, inv)),
+    commands.register('datagrok.bundle.diff', (inv) => diffCommand(services, inv, show)),
+    commands.register('datagrok.bundle.push', (inv) => pushCommand(services, inv, show)),
+    commands.register('datagrok.bundle.refresh', async (inv) => {
+      const status = scm.status;
+      if (!status) return vscode.commands.executeCommand('datagrok.bundle.diff');
+      return inv.withProgress('Re-checking the bundle', () => show(status.dir, status.serverUrl));
+    }),
+    commands.register<{ uri?: unknown; asJson?: unknown }>('datagrok.bundle.openDiff', (inv) => scm.openDiff(target(inv), inv.options?.asJson === true)),
+    commands.register<{ uri?: unknown }>('datagrok.bundle.openJsonDiff', (inv) => scm.openDiff(target(inv), true)),
+  );
+  return { scmResources: () => scm.resources() };
+}
