@@ -5,7 +5,7 @@ import type { Node } from 'jsonc-parser';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, placeholderOf } from '../platform/signature';
-import { FUNCTION_KEY } from './parameterFile';
+import { FUNCTION_KEY, TOOLING_KEYS } from './parameterFile';
 
 export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction';
 
@@ -18,7 +18,6 @@ export interface ParameterProblem {
   input?: string;
 }
 
-const TOOLING_KEYS = new Set([FUNCTION_KEY, '$schema']);
 const CSV_KEY = '$csv';
 
 export function rootOf(text: string): Node | undefined {

@@ -2,6 +2,7 @@
 // checks, expected errors) and recording an answer as "$expect".
 import * as assert from 'node:assert/strict';
 import type { FuncParam } from '../../src/api/types';
+import { junitXml } from '../../src/platform/junit';
 import { columnTypeOf, dataframeFacts } from '../../src/platform/dataframeFacts';
 import { caseId, parseTestFile } from '../../src/platform/testCases';
 import { difference, errorMatches, expectationProblem, expectationSkeleton, judge, recordedExpectation } from '../../src/platform/testExpect';
@@ -153,5 +154,25 @@ describe('recording and checking "$expect"', () => {
     const outputs = [out('min', 'double'), out('table', 'dataframe')];
     assert.deepEqual(expectationSkeleton(outputs), { min: 0, table: { rows: 0, columns: {} } });
     assert.equal(expectationProblem(expectationSkeleton(outputs), outputs), undefined);
+  });
+});
+
+describe('JUnit XML', () => {
+  it('writes one suite with a failure, an error and a skipped case, escaped', () => {
+    const xml = junitXml(
+      'Datagrok functions',
+      [
+        { id: 'a.datagrok.json', name: 'Demo:Add', outcome: 'passed', durationMs: 12 },
+        { id: 'b.datagrok.json#big <one>', name: 'big <one>', outcome: 'failed', message: 'expected "5" & got 6', durationMs: 1500 },
+        { id: 'c.datagrok.json', name: 'Demo:Fail', outcome: 'errored', message: 'not signed in\u0001' },
+        { id: 'd.datagrok.json', name: 'writer', outcome: 'skipped', message: 'writes data' },
+      ],
+      new Date(0),
+    );
+    assert.match(xml, /<testsuite name="Datagrok functions" tests="4" failures="1" errors="1" skipped="1" time="1.512" timestamp="1970-01-01T00:00:00.000Z">/);
+    assert.match(xml, /<testcase classname="b.datagrok.json" name="big &lt;one&gt;" time="1.500">\n {6}<failure message="expected &quot;5&quot; &amp; got 6">/);
+    assert.match(xml, /<error message="not signed in">/);
+    assert.match(xml, /<skipped message="writes data"\/>/);
+    assert.equal(xml.match(/<testcase /g)?.length, 4);
   });
 });
