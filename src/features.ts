@@ -26,6 +26,7 @@ import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
+import { type FunctionTests, registerTesting } from './testing/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -48,6 +49,7 @@ export interface Features {
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+  readonly functionTests: FunctionTests;
 }
 
 export function startFeatures(shell: Shell): Features {
@@ -66,6 +68,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  const functionTests = registerTesting(services);
 
   return {
     groupsTree,
@@ -76,6 +79,7 @@ export function startFeatures(shell: Shell): Features {
     tablesTree,
     dashboardsTree,
     tools,
+    functionTests,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

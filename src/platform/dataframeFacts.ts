@@ -43,7 +43,9 @@ export function dataframeFacts(csv: string): DataframeFacts {
   const [header = [], ...body] = parsed.data;
   const columns = header.map((name, i) => ({ name, type: columnTypeOf(body.map((r) => r[i] ?? '')) }));
   const hash = createHash('sha256');
-  for (const row of [header, ...body]) hash.update(`${row.map((c) => c.replace(/[\u001e\u001f]/g, '')).join('\u001f')}\u001e`);
+  // Cells are joined with the unit separator and rows with the record separator, which cells lose.
+  const [unit, record] = [String.fromCharCode(0x1f), String.fromCharCode(0x1e)];
+  for (const row of [header, ...body]) hash.update(`${row.map((c) => c.split(unit).join('').split(record).join('')).join(unit)}${record}`);
   const records = body.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ''])));
   return { rows: body.length, columns, checksum: `sha256:${hash.digest('hex')}`, records };
 }
