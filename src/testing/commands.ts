@@ -9,7 +9,7 @@ import type { CommandInvocation } from '../core/commands';
 import { parseParameterFile } from '../core/parameterFile';
 import { uriOption } from '../core/options';
 import { type CaseResult, junitXml } from '../platform/junit';
-import { mayHoldTests } from '../platform/testCases';
+import { parseTestFile } from '../platform/testCases';
 import { judge, recordedExpectation } from '../platform/testExpect';
 import type { Services } from '../services';
 import { callCase, newTestRunId } from './caseCall';
@@ -155,7 +155,7 @@ export async function turnIntoTest(t: Testing, inv: CommandInvocation<{ uri?: vs
   const what = `"${path.posix.basename(uri.path)}"`;
   const document = await vscode.workspace.openTextDocument(uri);
   const text = document.getText();
-  if (mayHoldTests(text)) throw badInput(`${what} already holds "$expect": it is a test. Run it from the Test Explorer; Accept Actual records a new answer.`);
+  if (parseTestFile(text).cases.length > 0) throw badInput(`${what} already holds "$expect": it is a test. Run it from the Test Explorer; Accept Actual records a new answer.`);
   const file = parseParameterFile(text, what);
   if (!file.functionName) throw badInput(`${what} does not name a function: add "$function": "Package:Name" first.`);
   if (vscode.workspace.isTrusted === false) throw badInput(`Refused to run ${what}: this workspace is not trusted.`);

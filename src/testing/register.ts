@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import { acceptActual, runTests, type Testing, turnIntoTest } from './commands';
-import { type Actual, selectCases, TestRunner } from './testRunner';
+import { type Actual, type Reported, selectCases, TestRunner } from './testRunner';
 import { TestTree } from './testTree';
 
 /** What the integration tests read: the controller, its run profile, the tree and the last answers. */
@@ -13,6 +13,7 @@ export interface FunctionTests {
   readonly runProfile: vscode.TestRunProfile;
   readonly tree: TestTree;
   readonly actuals: ReadonlyMap<string, Actual>;
+  readonly reported: ReadonlyMap<string, Reported>;
 }
 
 export function registerTesting(services: Services): FunctionTests {
@@ -42,5 +43,5 @@ export function registerTesting(services: Services): FunctionTests {
     commands.register('datagrok.tests.acceptActual', (inv) => acceptActual(t, inv)),
     commands.register('datagrok.tests.turnIntoTest', (inv) => turnIntoTest(t, inv)),
   );
-  return { controller, runProfile, tree, actuals: runner.actuals };
+  return { controller, runProfile, tree, actuals: runner.actuals, reported: runner.reported };
 }

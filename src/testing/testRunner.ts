@@ -56,8 +56,17 @@ export function selectCases(tree: TestTree, request: { include?: readonly vscode
 
 const line = (text: string) => `${text.replace(/\r?\n/g, '\r\n')}\r\n`;
 
+/** What the last run reported of a case (the Test Explorer shows the same; tests read it here). */
+export interface Reported {
+  outcome: CaseResult['outcome'];
+  message?: vscode.TestMessage;
+  durationMs?: number;
+  server: string;
+}
+
 export class TestRunner {
   readonly actuals = new Map<string, Actual>();
+  readonly reported = new Map<string, Reported>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -83,6 +92,7 @@ export class TestRunner {
     run.appendOutput(line(`Datagrok functions on ${client ? client.baseUrl : host}: ${selection.run.length} case(s), ${concurrency} at a time${selection.skipped.length ? `, ${selection.skipped.length} skipped` : ''}.`));
     for (const { ref, reason } of selection.skipped) {
       run.skipped(ref.item);
+      this.reported.set(ref.id, { outcome: 'skipped', server: host });
       run.appendOutput(line(`○ ${ref.id}: ${reason}`), undefined, ref.item);
       results.push({ id: ref.id, name: ref.testCase.name, outcome: 'skipped', message: reason });
     }
@@ -92,10 +102,14 @@ export class TestRunner {
       for (let ref = queue.shift(); ref; ref = queue.shift()) {
         if (abort.signal.aborted) {
           run.skipped(ref.item);
+          this.reported.set(ref.id, { outcome: 'skipped', server: host });
           results.push({ id: ref.id, name: ref.testCase.name, outcome: 'skipped', message: 'cancelled' });
           continue;
         }
-        results.push(await this.runCase(run, ref, client, clientError, runId, abort.signal, tablesLeft));
+        const result = await this.runCase(run, ref, client, clientError, runId, abort.signal, tablesLeft);
+        const { testMessage: _, ...plain } = result;
+        results.push(plain);
+        this.reported.set(ref.id, { outcome: result.outcome, durationMs: result.durationMs, message: result.testMessage, server: host });
       }
     };
     try {
@@ -112,14 +126,15 @@ export class TestRunner {
     return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   }
 
-  private async runCase(run: vscode.TestRun, ref: CaseRef, client: DatagrokApi | undefined, clientError: string | undefined, runId: string, signal: AbortSignal, tablesLeft: string[]): Promise<CaseResult> {
+  private async runCase(run: vscode.TestRun, ref: CaseRef, client: DatagrokApi | undefined, clientError: string | undefined, runId: string, signal: AbortSignal, tablesLeft: string[]): Promise<CaseResult & { testMessage?: vscode.TestMessage }> {
     const { testCase: c, item } = ref;
     const base = { id: ref.id, name: c.name };
     run.started(item);
-    const errored = (message: string): CaseResult => {
-      run.errored(item, new vscode.TestMessage(message));
+    const errored = (message: string): CaseResult & { testMessage: vscode.TestMessage } => {
+      const testMessage = new vscode.TestMessage(message);
+      run.errored(item, testMessage);
       run.appendOutput(line(`! ${ref.id}: ${message}`), undefined, item);
-      return { ...base, outcome: 'errored', message };
+      return { ...base, outcome: 'errored', message, testMessage };
     };
     if (c.problem) return errored(c.problem);
     if (!c.hasExpect) return errored('The case has no "$expect" yet: run it and use Accept Actual, or write what it must answer.');
@@ -130,6 +145,7 @@ export class TestRunner {
     } catch (error) {
       if (isCancel(error, signal)) {
         run.skipped(item);
+        run.appendOutput(line(`○ ${ref.id}: cancelled`), undefined, item);
         return { ...base, outcome: 'skipped', message: 'cancelled' };
       }
       return errored(error instanceof Error ? error.message : String(error));
@@ -147,7 +163,7 @@ export class TestRunner {
     message.location = new vscode.Location(ref.uri, item.range ?? new vscode.Range(0, 0, 0, 0));
     run.failed(item, message, ms);
     run.appendOutput(line(`✗ ${ref.id} (${ms} ms): ${verdict.message}`), undefined, item);
-    return { ...base, outcome: 'failed', message: `${verdict.message}. Expected: ${oneLine(verdict.expected)}; actual: ${oneLine(verdict.actual)}`, durationMs: ms };
+    return { ...base, outcome: 'failed', message: `${verdict.message}. Expected: ${oneLine(verdict.expected)}; actual: ${oneLine(verdict.actual)}`, durationMs: ms, testMessage: message };
   }
 }
 

@@ -43,8 +43,20 @@ export class TestTree implements vscode.Disposable {
       this.changed,
       watcher.onDidCreate((uri) => void this.refresh(uri)),
       watcher.onDidChange((uri) => void this.refresh(uri)),
-      watcher.onDidDelete((uri) => {
-        if (this.files.delete(uri.toString())) this.rebuild();
+      watcher.onDidDelete((uri) => this.forget(uri)),
+      // What VS Code itself does (save, create, delete, rename) is known at once, without the watcher.
+      vscode.workspace.onDidSaveTextDocument((d) => (isTestFile(d.uri) ? void this.refresh(d.uri) : undefined)),
+      vscode.workspace.onDidCreateFiles((e) => {
+        for (const uri of e.files.filter(isTestFile)) void this.refresh(uri);
+      }),
+      vscode.workspace.onDidDeleteFiles((e) => {
+        for (const uri of e.files) this.forget(uri);
+      }),
+      vscode.workspace.onDidRenameFiles((e) => {
+        for (const { oldUri, newUri } of e.files) {
+          this.forget(oldUri);
+          if (isTestFile(newUri)) void this.refresh(newUri);
+        }
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => void this.reload()),
     );
@@ -61,6 +73,10 @@ export class TestTree implements vscode.Disposable {
     this.files.clear();
     await Promise.all(uris.map((uri) => this.read(uri)));
     this.rebuild();
+  }
+
+  private forget(uri: vscode.Uri): void {
+    if (this.files.delete(uri.toString())) this.rebuild();
   }
 
   /** Reads one file again (after an edit here, or the watcher's word). */
@@ -167,6 +183,10 @@ export class TestTree implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+function isTestFile(uri: vscode.Uri): boolean {
+  return /\.(datagrok|dgparams)\.jsonc?$/i.test(uri.path);
 }
 
 /** Each array element's range (cases of an array file), for "go to test". */
