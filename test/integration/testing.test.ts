@@ -211,6 +211,30 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     }
   });
 
+  it('completion, hover and diagnostics know "$expect" from the function\'s outputs', async function () {
+    this.timeout(20000);
+    const uri = vscode.Uri.file(file('math/typing.datagrok.json'));
+    fs.writeFileSync(uri.fsPath, '{\n  "$function": "Demo:ColumnStats",\n  "column": "Demo:demog/AGE",\n  \n  "$expect": { "avg": 1 }\n}\n');
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 2));
+    assert.ok(!list.items.some((i) => i.label === '$expect'), 'no second "$expect" is offered');
+    const problem = await until('the "$expect" diagnostic', () => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'badExpect'));
+    assert.match(problem.message, /no output "avg" \(its outputs: min, max, mean, count\)/);
+    const [hover] = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(4, 4));
+    assert.match((hover.contents[0] as vscode.MarkdownString).value, /a test of Demo:ColumnStats[\s\S]*Outputs: min: double, max: double, mean: double, count: int/);
+    // Without "$expect", completion offers it, shaped by the outputs.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(4, 0, 5, 0), '');
+    await vscode.workspace.applyEdit(edit);
+    const offered = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(3, 2));
+    const expect = offered.items.find((i) => i.label === '$expect');
+    assert.ok(expect, `completion offers "$expect": ${offered.items.map((i) => i.label).join(', ')}`);
+    assert.match((expect.insertText as vscode.SnippetString).value, /"\\\$expect": \$\{1:\{"min":0,"max":0,"mean":0,"count":0\\\}\}/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    fs.rmSync(uri.fsPath);
+  });
+
   it('refuses bad options and writes nothing', async () => {
     const junit = path.join(root, 'never.xml');
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.tests.run', { include: ['nowhere/**'], junit: vscode.Uri.file(junit) })), /No test matches "nowhere\/\*\*"/);
