@@ -38,7 +38,7 @@ function treeOf(): unknown {
   return Object.fromEntries(Object.entries(all).filter(([label]) => label.startsWith(ROOT)));
 }
 
-async function until<T>(what: string, read: () => T | undefined, ms = 10000): Promise<T> {
+async function until<T>(what: string, read: () => T | undefined, ms = 30000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = read();
@@ -58,9 +58,11 @@ async function runProfile(include: vscode.TestItem[] | undefined, token = new vs
   await tests().runProfile.runHandler(new vscode.TestRunRequest(include), token);
 }
 
-describe('Function tests: parameter files with "$expect" in the Test Explorer', () => {
+describe('Function tests: parameter files with "$expect" in the Test Explorer', function () {
+  // Real calls, a few at a time, on a machine that may be busy.
+  this.timeout(90000);
   before(async function () {
-    this.timeout(30000);
+    this.timeout(180000);
     requireWorkspaceTrust(this, true);
     await resetEmulator();
     await signIn();
@@ -112,8 +114,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     await until('the deleted file gone', () => !tests().tree.all().some((r) => r.relativePath === `${ROOT}/math/extra.datagrok.json`));
   });
 
-  it('datagrok.tests.run: a pass, a fail, an expected error, a tolerance, a dataframe shape; the write case skipped; a JUnit file', async function () {
-    this.timeout(30000);
+  it('datagrok.tests.run: a pass, a fail, an expected error, a tolerance, a dataframe shape; the write case skipped; a JUnit file', async () => {
     await clearEmulatorRequests();
     const junit = vscode.Uri.file(path.join(root, 'results.xml'));
     const result = await vscode.commands.executeCommand<RunResult>('datagrok.tests.run', { include: [`${ROOT}/**`], junit });
@@ -152,8 +153,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     assert.match(reported?.server ?? '', /^127\.0\.0\.1:\d+$/);
   });
 
-  it('refuses the write-guarded case in Run All, runs it when run on its own', async function () {
-    this.timeout(30000);
+  it('refuses the write-guarded case in Run All, runs it when run on its own', async () => {
     await clearEmulatorRequests();
     const id = `${ROOT}/writes/echo-writes.datagrok.json`;
     await runProfile(undefined);
@@ -194,8 +194,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.tests.turnIntoTest', { uri })), /already holds "\$expect"/);
   });
 
-  it('cancel stops the calls under way and skips the rest', async function () {
-    this.timeout(30000);
+  it('cancel stops the calls under way and skips the rest', async () => {
     await control('POST', 'faults', { match: '/call', delayMs: 8000, count: 20 });
     const source = new vscode.CancellationTokenSource();
     const started = Date.now();
@@ -205,14 +204,13 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     await running;
     const took = Date.now() - started;
     await control('DELETE', 'faults');
-    assert.ok(took < 4000, `the run ended ${took} ms after it started (the calls take 8 s)`);
+    assert.ok(took < 7000, `the run ended ${took} ms after it started (the calls take 8 s)`);
     for (const id of [`${ROOT}/math/add.datagrok.json`, `${ROOT}/math/sqrt.datagrok.json#four`, `${ROOT}/math/sqrt.datagrok.json#negative`]) {
       assert.equal(tests().reported.get(id)?.outcome, 'skipped', id);
     }
   });
 
-  it('completion, hover and diagnostics know "$expect" from the function\'s outputs', async function () {
-    this.timeout(20000);
+  it('completion, hover and diagnostics know "$expect" from the function\'s outputs', async () => {
     const uri = vscode.Uri.file(file('math/typing.datagrok.json'));
     fs.writeFileSync(uri.fsPath, '{\n  "$function": "Demo:ColumnStats",\n  "column": "Demo:demog/AGE",\n  \n  "$expect": { "avg": 1 }\n}\n');
     const document = await vscode.workspace.openTextDocument(uri);
