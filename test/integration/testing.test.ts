@@ -220,7 +220,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     const problem = await until('the "$expect" diagnostic', () => vscode.languages.getDiagnostics(uri).find((d) => d.code === 'badExpect'));
     assert.match(problem.message, /no output "avg" \(its outputs: min, max, mean, count\)/);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(4, 4));
-    const texts = hovers.flatMap((h) => h.contents.map((c) => (c as vscode.MarkdownString).value ?? String(c)));
+    const texts = hovers.flatMap((h) => h.contents.map((c) => ((c as vscode.MarkdownString).value ?? String(c)).replace(/&nbsp;/g, ' ')));
     assert.ok(
       texts.some((t) => /a test of Demo:ColumnStats[\s\S]*Outputs: min: double, max: double, mean: double, count: int/.test(t)),
       `hovers: ${texts.join(' | ')}`,
