@@ -16,6 +16,7 @@ import type { SyncStatusView } from './sync/scm';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
 import type { BundlesApi } from './bundles/register';
+import type { FunctionTests } from './testing/register';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -51,6 +52,8 @@ export interface DatagrokExtensionApi {
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
   /** The Datagrok variables of new terminals and the .env files they keep in line (src/terminals/). */
   readonly terminals: TerminalEnvironment;
+  /** The Test Explorer's function tests: the controller, its run profile, the tree, the last answers. */
+  readonly functionTests: FunctionTests;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /** The bundles feature: what the Datagrok Source Control view lists. */
@@ -86,7 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   void connection.refresh();
   const features = () => lazy.features();
   // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
-  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView']);
+  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView', 'functionTests']);
   return Object.assign(views, {
     statusBar: statusBar.item,
     remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),

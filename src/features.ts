@@ -32,6 +32,7 @@ import type { SyncStatusView } from './sync/scm';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
+import { type FunctionTests, registerTesting } from './testing/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -59,6 +60,7 @@ export interface Features {
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+  readonly functionTests: FunctionTests;
 }
 
 export function startFeatures(shell: Shell): Features {
@@ -81,6 +83,7 @@ export function startFeatures(shell: Shell): Features {
   registerScripts(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
+  const functionTests = registerTesting(services);
 
   return {
     groupsTree,
@@ -93,6 +96,7 @@ export function startFeatures(shell: Shell): Features {
     tools,
     syncView,
     bundles,
+    functionTests,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

@@ -16,6 +16,8 @@ export interface Contributions {
   completion(provider: vscode.CompletionItemProvider, ...triggerCharacters: string[]): vscode.Disposable;
   hover(provider: vscode.HoverProvider): vscode.Disposable;
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable;
+  /** The Test Explorer's controller, made at activation; the feature sets its handlers and run profiles. */
+  testController(): vscode.TestController;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

@@ -3,13 +3,14 @@
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { badInput } from '../api/errors';
 import { jsoncParser } from '../platform/lazyModules';
+import { TEST_KEYS } from '../platform/testCases';
 import { parseJsonObject } from './jsonc';
 import { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY } from './parameterFileNames';
 
 export { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY };
 
-/** Keys for editors and tooling, never inputs: stripped before the call. */
-const TOOLING_KEYS = new Set([FUNCTION_KEY, SCRIPT_KEY, '$schema']);
+/** Keys for editors, tooling and tests ("$expect", "$name", …), never inputs: stripped before the call. */
+export const TOOLING_KEYS: ReadonlySet<string> = new Set([FUNCTION_KEY, SCRIPT_KEY, '$schema', ...TEST_KEYS]);
 
 export interface ParameterFile {
   /** The `$function` value, when the file has one. */

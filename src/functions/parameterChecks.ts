@@ -4,10 +4,12 @@
 import type { Node } from 'jsonc-parser';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
-import { inputsOf, isRequired, jsonTypeOf, placeholderOf } from '../platform/signature';
-import { FUNCTION_KEY, SCRIPT_KEY } from './parameterFile';
+import { inputsOf, isRequired, jsonTypeOf, outputsOf, placeholderOf } from '../platform/signature';
+import { EXPECT_KEY } from '../platform/testCases';
+import { expectationProblem } from '../platform/testExpect';
+import { FUNCTION_KEY, TOOLING_KEYS } from './parameterFile';
 
-export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction';
+export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'badExpect';
 
 export interface ParameterProblem {
   code: ProblemCode;
@@ -18,7 +20,6 @@ export interface ParameterProblem {
   input?: string;
 }
 
-const TOOLING_KEYS = new Set([FUNCTION_KEY, SCRIPT_KEY, '$schema']);
 const CSV_KEY = '$csv';
 
 export function rootOf(text: string): Node | undefined {
@@ -90,6 +91,11 @@ export function checkParameters(text: string, func: FuncInfo, csvExists?: (path:
   const present = new Set<string>();
   for (const { key, value } of propertiesOf(root)) {
     const name = String(key.value);
+    if (name === EXPECT_KEY && value) {
+      // A test's expectation, checked against the function's outputs.
+      const wrong = expectationProblem(jsonValueOf(value), outputsOf(func));
+      if (wrong) problems.push({ code: 'badExpect', message: wrong, offset: value.offset, length: value.length });
+    }
     if (TOOLING_KEYS.has(name)) continue;
     present.add(name);
     const p = inputs.get(name);

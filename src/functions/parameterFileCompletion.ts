@@ -4,7 +4,9 @@ import type { Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
-import { inputsOf, isRequired, jsonTypeOf, signatureLine } from '../platform/signature';
+import { inputsOf, isRequired, jsonTypeOf, outputsOf, signatureLine } from '../platform/signature';
+import { EXPECT_KEY } from '../platform/testCases';
+import { expectationSkeleton } from '../platform/testExpect';
 import { initialValue, propertiesOf, rootOf } from './parameterChecks';
 import { FUNCTION_KEY } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
@@ -31,9 +33,10 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
       const root = rootOf(text);
       const present = new Set(root ? propertiesOf(root).map(({ key }) => String(key.value)) : []);
       const current = node?.type === 'string' ? String(node.value) : undefined;
-      return inputsOf(func)
+      const inputs = inputsOf(func)
         .filter((p) => !present.has(p.name) || p.name === current)
         .map((p) => inputItem(p, stringRange));
+      return present.has(EXPECT_KEY) && current !== EXPECT_KEY ? inputs : [...inputs, expectItem(func, stringRange)];
     }
     if (!location.isAtPropertyKey && location.path.length === 1 && typeof location.path[0] === 'string') {
       const func = await declaredSignature(this.source, text, document.uri);
@@ -70,6 +73,26 @@ function inputItem(p: FuncParam, range: vscode.Range | undefined): vscode.Comple
   item.sortText = `${isRequired(p) ? '0' : '1'}${p.name}`;
   if (range) item.range = range;
   return item;
+}
+
+/** "$expect": makes the file a test; its value shaped by the function's outputs. */
+function expectItem(func: FuncInfo, range: vscode.Range | undefined): vscode.CompletionItem {
+  const item = new vscode.CompletionItem(EXPECT_KEY, vscode.CompletionItemKind.Keyword);
+  const outputs = outputsOf(func);
+  item.detail = `test: what ${func.nqName} must answer`;
+  item.documentation = new vscode.MarkdownString().appendText(expectDescription(outputs.map((o) => `${o.name}: ${o.propertyType}`)));
+  item.insertText = new vscode.SnippetString(`"${escapeSnippet(EXPECT_KEY)}": \${1:${escapeSnippet(JSON.stringify(expectationSkeleton(outputs)))}}`);
+  item.filterText = JSON.stringify(EXPECT_KEY);
+  item.sortText = `2${EXPECT_KEY}`;
+  if (range) item.range = range;
+  return item;
+}
+
+export function expectDescription(outputs: string[]): string {
+  return [
+    `Makes this parameter file a test (Test Explorer, "Datagrok functions"). Outputs: ${outputs.join(', ') || 'none'}.`,
+    'A value is compared deep-equal ("$tolerance" for numbers); several outputs by name; a dataframe by "rows", "columns" (with types), "checksum" or "firstRows"; {"$error": "text"} when the call must fail.',
+  ].join(' ');
 }
 
 function choiceItem(choice: string, index: number, range: vscode.Range | undefined): vscode.CompletionItem {

@@ -4,7 +4,9 @@ import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, outputsOf } from '../platform/signature';
+import { EXPECT_KEY } from '../platform/testCases';
 import { FUNCTION_KEY } from './parameterFile';
+import { expectDescription } from './parameterFileCompletion';
 import { isParameterFile } from './parameterFileLens';
 import { declaredSignature, type SignatureSource } from './parameterFileSignature';
 
@@ -29,6 +31,9 @@ export class ParameterFileHoverProvider implements vscode.HoverProvider {
     }
     if (!isKey) return undefined;
     const func = await declaredSignature(this.source, text, document.uri);
+    if (key === EXPECT_KEY && func) {
+      return new vscode.Hover(new vscode.MarkdownString().appendMarkdown(`**$expect** — a test of ${func.nqName}\n\n`).appendText(expectDescription(outputsOf(func).map((o) => `${o.name}: ${o.propertyType}`))), range);
+    }
     const input = func && inputsOf(func).find((p) => p.name === key);
     return input ? new vscode.Hover(inputMarkdown(input), range) : undefined;
   }

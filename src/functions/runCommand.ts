@@ -19,7 +19,7 @@ import type { Services } from '../services';
 import { uriOption } from '../core/options';
 import { jsoncParser } from '../platform/lazyModules';
 import type { RecentEntities } from '../platform/recent';
-import { pushCsvParameters } from './csvParameters';
+import { pushCsvParameters } from '../core/csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
 import type { ResultFileSystem } from './resultDocuments';
 import { showFunctionResult } from './showResult';

@@ -2,7 +2,7 @@
 // with their JSON types, choices as enums, required inputs (not nullable, no default), defaults and
 // descriptions. Served as `datagrok-schema:/<Package:Name>.schema.json`. Pure.
 import type { FuncInfo, FuncParam } from '../api/types';
-import { inputsOf, isRequired } from './signature';
+import { inputsOf, isRequired, outputsOf } from './signature';
 
 type Schema = Record<string, unknown>;
 
@@ -68,6 +68,7 @@ export function parameterSchema(func: FuncInfo): Schema {
   const properties: Schema = {
     $function: { const: func.nqName, description: 'The function to call; never sent to the server.' },
     $schema: { type: 'string', description: 'This schema; never sent to the server.' },
+    ...testProperties(func),
   };
   for (const p of inputs) properties[p.name] = inputSchema(p);
   return {
@@ -80,5 +81,16 @@ export function parameterSchema(func: FuncInfo): Schema {
     properties,
     required: inputs.filter(isRequired).map((p) => p.name),
     additionalProperties: false,
+  };
+}
+
+/** The keys that make a parameter file a test (never sent to the server). */
+function testProperties(func: FuncInfo): Schema {
+  const outputs = outputsOf(func).map((o) => `${o.name}: ${o.propertyType}`).join(', ') || 'none';
+  return {
+    $expect: { description: `A test: what the function must answer (outputs: ${outputs}); {"$error": "text"} when it must fail. Never sent to the server.` },
+    $name: { type: 'string', description: "The test case's name." },
+    $writes: { type: 'boolean', description: 'The function changes data: the test runs only when run on its own.' },
+    $tolerance: { type: 'number', minimum: 0, description: 'How far a number may be from the expected one.' },
   };
 }

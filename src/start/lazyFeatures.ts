@@ -26,6 +26,8 @@ const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boo
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
 };
 const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
+/** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
+const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 const COMPLETION_TRIGGERS = ['"', ':'];
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
@@ -52,6 +54,7 @@ export class LazyFeatures implements Contributions {
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly parameterFiles: ParameterFileStandIn;
+  private tests: vscode.TestController | undefined;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
   readonly unplanned: string[] = [];
   /** The parts `register()` registered so far, in order, with the time each took (milliseconds). */
@@ -99,7 +102,7 @@ export class LazyFeatures implements Contributions {
   async register(): Promise<void> {
     const subscriptions = this.shell.context.subscriptions;
     const parts: [string, () => vscode.Disposable[]][] = [
-      ['views and file systems', () => [...[...this.views.keys()].map((id) => this.viewOf(id)), ...this.registerFileSystems()]],
+      ['views and file systems', () => [...[...this.views.keys()].map((id) => this.viewOf(id)), ...this.registerFileSystems(), this.testController()]],
       ['commands', () => [...this.contributedCommands].map((command) => vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)))],
       ['parameter files', () => this.registerParameterFiles()],
       ['tools', () => [...this.tools].map(([name, tool]) => vscode.lm.registerTool(name, toolStandIn(tool)))],
@@ -142,6 +145,22 @@ export class LazyFeatures implements Contributions {
       vscode.languages.registerHoverProvider(PARAMETER_FILES, p.hoverProvider()),
       vscode.languages.registerCodeActionsProvider(PARAMETER_FILES, p.actionsProvider(), { providedCodeActionKinds: CODE_ACTION_KINDS }),
     ];
+  }
+
+  /**
+   * The Test Explorer's controller, made the first time it is asked for. Until the features replace its
+   * resolve handler, the Test Explorer asking for its items loads them and asks again.
+   */
+  testController(): vscode.TestController {
+    if (this.tests) return this.tests;
+    const controller = vscode.tests.createTestController(TEST_CONTROLLER.id, TEST_CONTROLLER.label);
+    const standIn = async (item: vscode.TestItem | undefined) => {
+      this.load();
+      if (controller.resolveHandler !== standIn) await controller.resolveHandler?.(item);
+    };
+    controller.resolveHandler = standIn;
+    this.tests = controller;
+    return controller;
   }
 
   /** The features, loaded now if nothing has loaded them yet. */

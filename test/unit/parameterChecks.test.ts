@@ -101,3 +101,22 @@ describe('parameter checks', () => {
     assert.equal(closestName('Something:Else', known), undefined);
   });
 });
+
+describe('parameter checks: a test\'s "$expect"', () => {
+  const add = describeFunc([
+    { name: 'a', propertyType: 'double', isInput: true },
+    { name: 'sum', propertyType: 'double', isInput: false },
+  ]);
+
+  it('takes "$expect", "$name", "$writes" and "$tolerance" for what they are, not unknown inputs', () => {
+    assert.deepEqual(checkParameters('{ "$function": "Stats:Describe", "a": 1, "$expect": 1, "$name": "x", "$writes": false, "$tolerance": 0.1 }', add), []);
+  });
+
+  it('reports an "$expect" that does not fit the outputs, at its value', () => {
+    const text = '{ "$function": "Stats:Describe", "a": 1, "$expect": "one" }';
+    const [problem] = checkParameters(text, add);
+    assert.equal(problem.code, 'badExpect');
+    assert.match(problem.message, /"sum" is double: expect a number/);
+    assert.equal(text.slice(problem.offset, problem.offset + problem.length), '"one"');
+  });
+});
