@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import { type ProgressReporter, withCancellableProgress } from './progress';
+import { walkthroughContextOf } from './walkthroughSteps';
 
 export interface CommandInvocation<T> {
   /**
@@ -88,7 +89,11 @@ export class CommandLayer {
     };
     try {
       if (!programmatic && !(await this.signedInFirst(id, arg))) return undefined;
-      return await handler(invocation);
+      const result = await handler(invocation);
+      // The walkthrough's step of this command, ticked now that it has succeeded.
+      const step = walkthroughContextOf(id, result);
+      if (step) void vscode.commands.executeCommand('setContext', step, true);
+      return result;
     } catch (error) {
       if (error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled')) {
         this.log.info(`${id}: cancelled`);

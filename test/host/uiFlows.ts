@@ -2,7 +2,7 @@
 // emulator's page of a pushed table, and Share Dashboard's three counted steps without the user themself.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshotsDir } from './paths';
 import { clickToastButton, emulatorJson, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
 
@@ -128,4 +128,61 @@ export function copyReadmeScreenshots(steps: ReadonlyArray<{ title: string; stat
       if (file && fs.existsSync(file)) fs.copyFileSync(file, path.join(screenshotsDir, name));
     }
   }
+}
+
+/** Opens the "Get Started with Datagrok" walkthrough from the palette; returns its container. */
+export async function openWalkthrough(page: Page): Promise<Locator> {
+  await runFromPalette(page, 'Welcome: Open Walkthrough...');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.fill('Get Started with Datagrok');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  const walkthrough = page.locator('.gettingStartedContainer');
+  await walkthrough.locator('h2', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  return walkthrough;
+}
+
+/** Whether the walkthrough's step (by id suffix) shows its tick. */
+export async function stepTicked(walkthrough: Locator, id: string): Promise<boolean> {
+  return (await walkthrough.locator(`[data-done-step-id$="${id}"][aria-checked="true"]`).count()) > 0;
+}
+
+/**
+ * Signed out, the walkthrough's Sign In: a click that ends in Escape does not tick the step; then the URL
+ * and the key are typed with the keyboard alone (no click in the box: the key box must have the focus
+ * the walkthrough's button had), and the step is ticked once the server accepted the key.
+ */
+export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: string; key: string }, moment: (label: string) => Promise<void>): Promise<void> {
+  const walkthrough = await openWalkthrough(page);
+  const signInStep = walkthrough.locator('.getting-started-step', { hasText: 'Sign in to a Datagrok server' }).first();
+  await signInStep.click();
+  const signInButton = signInStep.locator('.button-link, .monaco-button', { hasText: /^Sign In$/ }).first();
+  const widget = page.locator('.quick-input-widget');
+  await signInButton.click({ timeout: STEP_TIMEOUT });
+  await widget.locator('.quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await page.waitForTimeout(1000);
+  if (await stepTicked(walkthrough, 'signIn')) throw new Error('the step "Sign in" is ticked after a click that was cancelled: nobody signed in');
+
+  await signInButton.click({ timeout: STEP_TIMEOUT });
+  await widget.locator('.quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(emulator.baseUrl, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await widget.locator('.quick-input-message', { hasText: /API key/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const focused = (await page.locator('.quick-input-widget input.input:focus').count()) > 0 ? 'the key box' : (await page.locator(':focus').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).join(' ') || 'nothing';
+  if (focused !== 'the key box') throw new Error(`the key box is open but the focus is on ${focused}: a pasted key would go nowhere`);
+  await moment('walkthrough-key-box');
+  // As a user pastes: into whatever has the focus.
+  await page.keyboard.insertText(emulator.key);
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in from the walkthrough');
+  await pollUntil(
+    page,
+    async () => ((await stepTicked(walkthrough, 'signIn')) ? true : undefined),
+    () => 'signed in from the walkthrough, its step "Sign in to a Datagrok server" is not ticked',
+  );
+  await runFromPalette(page, 'View: Close Editor');
 }

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as semver from 'semver';
+import { WALKTHROUGH_STEP_CONTEXT } from '../../src/core/walkthroughSteps';
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8'));
@@ -81,13 +82,20 @@ describe('Get Started walkthrough', () => {
     assert.ok(walkthrough, 'contributes.walkthroughs has datagrok.getStarted');
     assert.deepEqual(walkthrough.steps.map((step) => step.id), ['signIn', 'pushCsv', 'runFunction', 'openFileShare']);
     const completedBy = walkthrough.steps.map((step) => step.completionEvents[0]);
-    assert.deepEqual(completedBy, ['onCommand:datagrok.signIn', 'onCommand:datagrok.tables.push', 'onCommand:datagrok.functions.run', 'onCommand:datagrok.files.mount']);
+    // Ticked after the real action succeeded (a context key the command layer sets), not on the click.
+    assert.deepEqual(completedBy, ['onContext:datagrok.walkthrough.signedIn', 'onContext:datagrok.walkthrough.pushed', 'onContext:datagrok.walkthrough.ran', 'onContext:datagrok.walkthrough.fileShareOpened']);
   });
 
-  it('each step completes on a real command, links real commands and has its page under media/walkthrough/', () => {
+  it('each step completes on a key a real command sets when it succeeds, links real commands and has its page under media/walkthrough/', () => {
+    const setBy = new Map<string, string[]>();
+    for (const [command, key] of WALKTHROUGH_STEP_CONTEXT) setBy.set(key, [...(setBy.get(key) ?? []), command]);
     for (const step of contributes.walkthroughs.flatMap((w) => w.steps)) {
       assert.ok(step.completionEvents.length > 0, `${step.id} has completion events`);
-      for (const event of step.completionEvents) assert.ok(commands.has(event.replace(/^onCommand:/, '')), `${step.id}: ${event} is not a contributed command`);
+      for (const event of step.completionEvents) {
+        const key = event.replace(/^onContext:/, '');
+        assert.ok(setBy.has(key), `${step.id}: ${event} is not a key the command layer sets`);
+        for (const command of setBy.get(key)!) assert.ok(commands.has(command), `${key} is set by ${command}, not a contributed command`);
+      }
       const links = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]!);
       assert.ok(links.length > 0, `${step.id} has a button`);
       for (const link of links) assert.ok(commands.has(link), `${step.id} links ${link}, not a contributed command`);
