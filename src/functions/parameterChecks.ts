@@ -7,7 +7,7 @@ import { jsoncParser } from '../platform/lazyModules';
 import { inputsOf, isRequired, jsonTypeOf, placeholderOf } from '../platform/signature';
 import { FUNCTION_KEY } from './parameterFile';
 
-export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction';
+export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'placeholder' | 'missingTable' | 'missingColumn';
 
 export interface ParameterProblem {
   code: ProblemCode;

@@ -27,7 +27,7 @@ const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boo
 };
 const TEXT_CONTENT = ['datagrok-schema'];
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
-const COMPLETION_TRIGGERS = ['"', ':'];
+const COMPLETION_TRIGGERS = ['"', ':', '/'];
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
 
 interface Manifest {
