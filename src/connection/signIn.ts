@@ -183,9 +183,21 @@ export async function signInCommand(services: Services, inv: CommandInvocation<S
   return checkAndSignIn(services, inv, url, apiKey);
 }
 
-/** datagrok.signOut: forgets the active server's key. */
-export async function signOutCommand(services: Services): Promise<void> {
+/**
+ * datagrok.signOut: forgets the active server's key. From the palette or a menu it asks first (modal):
+ * the key is not kept anywhere else, so signing in again needs it pasted again. With options (`{}`) it
+ * asks nothing.
+ */
+export async function signOutCommand(services: Services, inv: CommandInvocation<Record<string, never>>): Promise<void> {
   const host = hostOf(services.connection.baseUrl());
+  if (inv.interactive) {
+    const choice = await vscode.window.showWarningMessage(
+      `Sign out of ${host}?`,
+      { modal: true, detail: 'Its API key is removed from this machine: to sign in again you paste it again. Unsaved connector files of this server stay open until you sign in again to save them.' },
+      'Sign Out',
+    );
+    if (choice !== 'Sign Out') throw new UserCancelled();
+  }
   await services.connection.signOut();
   void vscode.window.showInformationMessage(`Signed out of ${host}; its key was removed from this machine.`);
 }

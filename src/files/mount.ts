@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { UserCancelled } from '../core/commands';
 import { planMount } from './mountPlan';
+import { rememberOpenEditors } from './reopenAfterMount';
 
 const ADD_AND_RELOAD = 'Add and Reload Window';
 const SAVE_ADD_AND_RELOAD = 'Save All, Add and Reload';
@@ -16,7 +17,7 @@ function unsavedDocuments(): vscode.TextDocument[] {
 }
 
 /** Adds `uri` as a workspace folder named `name` (or opens it in a new window); resolves with the folder's Uri. */
-export async function mountFolder(uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean): Promise<vscode.Uri> {
+export async function mountFolder(uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean, state: vscode.Memento): Promise<vscode.Uri> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const existing = folders.find((f) => f.uri.toString() === uri.toString());
   if (existing) return existing.uri;
@@ -36,6 +37,8 @@ export async function mountFolder(uri: vscode.Uri, name: string, interactive: bo
     case 'add':
       break;
   }
+  // The window reloads: its editors are reopened by the window that comes back (reopenAfterMount.ts).
+  if (!multiRoot) await rememberOpenEditors(state, uri);
   return addFolder(uri, name, multiRoot);
 }
 

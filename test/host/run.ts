@@ -159,7 +159,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
     timer = setTimeout(() => resolve({ code: 124, reason: `timed out after ${options.timeoutMs / 1000} s` }), options.timeoutMs);
     workbench.page.on('crash', () => resolve({ code: 1, reason: 'the workbench page crashed' }));
     workbench.browser.on('disconnected', () => resolve({ code: 1, reason: 'the browser went away' }));
-    workbench.page.goto(workbenchUrl(server.origin, workspaceFile, payload)).catch((error: Error) => {
+    workbench.page.goto(workbenchUrl(server.origin, workspaceFile, payload), { timeout: 120_000 }).catch((error: Error) => {
       resolve({ code: 1, reason: `could not open the workbench: ${error.message}` });
     });
   });

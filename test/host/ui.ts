@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -251,8 +251,11 @@ async function main(): Promise<number> {
     await feature('shares a dashboard in three counted steps, not offering the user themself', (moment) => shareDashboardFlow(page, emulator.origin, moment));
     await feature('creates a dashboard in three counted steps: a table ticked in the searched list, a name, no layout', () => createDashboardFlow(page, emulator.origin));
 
-    await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
+    await feature('signs out from the palette after a modal confirm: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');
+      const confirm = page.locator('.monaco-dialog-box', { hasText: /Sign out of 127\.0\.0\.1:\d+\?/ });
+      await confirm.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await confirm.locator('.monaco-button', { hasText: /^Sign Out$/ }).first().click();
       await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
       await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const rows = await sideBarRows(page);
@@ -283,6 +286,8 @@ async function main(): Promise<number> {
       if (JSON.stringify(ticks) !== JSON.stringify(expected)) throw new Error(`the walkthrough's ticks are ${JSON.stringify(ticks)}, expected ${JSON.stringify(expected)}`);
       await runFromPalette(page, 'View: Close Editor');
     });
+
+    await feature('mounting a connector reloads the window and reopens the editors that were open, as its dialog says', (moment) => mountReopensEditorsFlow(page, moment));
 
     await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', async () => {
       // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
