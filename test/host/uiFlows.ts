@@ -53,7 +53,12 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await moment('share-with-whom');
   const offered = await rows.allInnerTexts();
   if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
-  await rows.filter({ hasText: 'Chemists' }).first().click();
+  // Ticked on its checkbox, as the step's title says ("tick one or more, then Enter"), then Enter.
+  const chemists = rows.filter({ hasText: 'Chemists' }).first();
+  const checkbox = chemists.locator('.quick-input-list-checkbox, input[type="checkbox"], .monaco-custom-toggle').first();
+  if (await checkbox.count()) await checkbox.click();
+  else await chemists.click();
+  await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
 
   await title(/access.*3\s*\/\s*3/);
@@ -87,6 +92,9 @@ export async function createDashboardFlow(page: Page, emulatorOrigin: string): P
   await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   await title(/name.*2\s*\/\s*3/);
+  // Nothing typed yet: not an error yet.
+  const early = (await widget.locator('.quick-input-message').allInnerTexts()).join(' ');
+  if (/Enter a name/.test(early)) throw new Error(`the name box opens with the error "${early}" before anything was typed`);
   await widget.locator('input.input').fill('UI board');
   await page.keyboard.press('Enter');
   await title(/layout.*3\s*\/\s*3/);
