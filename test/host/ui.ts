@@ -153,7 +153,7 @@ async function main(): Promise<number> {
       };
       const bobRow = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown/ }).first();
       await bobRow.hover();
-      const approve = bobRow.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]');
+      const approve = bobRow.locator('.actions a.action-label[aria-label^="Approve Membership Request"]');
       const before = await approve.boundingBox({ timeout: STEP_TIMEOUT });
       await approve.click({ timeout: STEP_TIMEOUT });
       await waitForRows(page, [/^Bob\b.* — to Chemists · approved$/, /^Carol\b.* — to Chemists$/], 'Groups tree after approving');
@@ -190,7 +190,7 @@ async function main(): Promise<number> {
 
     await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', async (moment) => {
       await quickOpen(page, 'planets.csv');
-      await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
       await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as planets:planets \(a name without a project.*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });

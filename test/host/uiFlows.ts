@@ -12,7 +12,7 @@ export async function openInBrowserFlow(page: Page): Promise<void> {
   const tab = page.locator('.tabs-container .tab', { hasText: 'planets.csv' }).first();
   if (await tab.count()) await tab.click();
   else await quickOpen(page, 'planets.csv');
-  await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+  await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
   await page.locator('.quick-input-widget .quick-input-message', { hasText: /Saved as planets:planets/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   const popup = page.context().waitForEvent('page', { timeout: STEP_TIMEOUT });
