@@ -90,21 +90,12 @@ export function pickGroupsByLookup(options: GroupLookupPick): Promise<Group[]> {
 
   return new Promise<Group[]>((resolve, reject) => {
     let done = false;
-    // Enter on a ticked row's checkbox unticks it just before the accept (the checkbox takes the key as
-    // well): what was ticked a moment before that untick is what the user accepts.
-    let beforeUntick: { items: GroupItem[]; at: number } | undefined;
     pick.onDidChangeSelection((items) => {
-      if (!pick.canSelectMany) return;
-      const now = items.filter((i) => i.group);
-      const removed = ticked.length > now.length && now.every((i) => ticked.includes(i));
-      beforeUntick = removed ? { items: ticked, at: Date.now() } : undefined;
-      ticked = now;
+      if (pick.canSelectMany) ticked = items.filter((i) => i.group);
     });
     pick.onDidChangeValue((value) => schedule(value, 250));
     pick.onDidAccept(() => {
-      const justUnticked = beforeUntick && Date.now() - beforeUntick.at < 500 ? beforeUntick.items : undefined;
-      const many = justUnticked ?? (ticked.length > 0 ? ticked : pick.activeItems.filter((i) => i.group));
-      const chosen = (pick.canSelectMany ? many : pick.selectedItems.slice(0, 1)).flatMap((i) => (i.group ? [i.group] : []));
+      const chosen = (pick.canSelectMany ? ticked : pick.selectedItems.slice(0, 1)).flatMap((i) => (i.group ? [i.group] : []));
       if (chosen.length === 0) return;
       done = true;
       resolve(chosen);

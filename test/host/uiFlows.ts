@@ -53,13 +53,14 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await moment('share-with-whom');
   const offered = await rows.allInnerTexts();
   if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
-  // Ticked on its checkbox, as the step's title says ("tick one or more, then Enter"), then Enter.
+  // Ticked on its checkbox, then OK, as the step's title says ("tick one or more, then OK"): Enter on a
+  // ticked checkbox is taken by the workbench's checkbox (it unticks) and never reaches the extension.
   const chemists = rows.filter({ hasText: 'Chemists' }).first();
   const checkbox = chemists.locator('.quick-input-list-checkbox, input[type="checkbox"], .monaco-custom-toggle').first();
   if (await checkbox.count()) await checkbox.click();
   else await chemists.click();
   await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await page.keyboard.press('Enter');
+  await widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
 
   await title(/access.*3\s*\/\s*3/);
   // View is the first choice, highlighted: Enter takes it.
@@ -201,8 +202,11 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
  * that were open before.
  */
 export async function mountReopensEditorsFlow(page: Page, moment: (label: string) => Promise<void>): Promise<void> {
-  await quickOpen(page, 'planets.csv');
-  await quickOpen(page, 'add.datagrok.json');
+  // planets.csv and add.datagrok.json are open from the steps before.
+  for (const name of ['planets.csv', 'add.datagrok.json']) {
+    const tab = page.locator('.tabs-container .tab', { hasText: name }).first();
+    if (!(await tab.count())) await quickOpen(page, name);
+  }
   await runFromPalette(page, 'Datagrok: Mount Connector as Folder');
   const widget = page.locator('.quick-input-widget');
   await widget.locator('.monaco-list-row', { hasText: 'System:DemoFiles' }).first().click({ timeout: STEP_TIMEOUT });
