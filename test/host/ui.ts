@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   // The first steps build on each other (sign in, then the tree): stop at the first failure.
   const signedIn =
     (await step('the workbench loads with the Datagrok activity bar item', async () => {
-    await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
+    await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
   })) &&
