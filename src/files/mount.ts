@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { UserCancelled } from '../core/commands';
 import { planMount } from './mountPlan';
-import { rememberOpenEditors } from './reopenAfterMount';
 
 const ADD_AND_RELOAD = 'Add and Reload Window';
 const SAVE_ADD_AND_RELOAD = 'Save All, Add and Reload';
@@ -17,7 +16,7 @@ function unsavedDocuments(): vscode.TextDocument[] {
 }
 
 /** Adds `uri` as a workspace folder named `name` (or opens it in a new window); resolves with the folder's Uri. */
-export async function mountFolder(uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean, state: vscode.Memento): Promise<vscode.Uri> {
+export async function mountFolder(uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean): Promise<vscode.Uri> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const existing = folders.find((f) => f.uri.toString() === uri.toString());
   if (existing) return existing.uri;
@@ -37,8 +36,6 @@ export async function mountFolder(uri: vscode.Uri, name: string, interactive: bo
     case 'add':
       break;
   }
-  // The window reloads: its editors are reopened by the window that comes back (reopenAfterMount.ts).
-  if (!multiRoot) await rememberOpenEditors(state, uri);
   return addFolder(uri, name, multiRoot);
 }
 
@@ -53,7 +50,7 @@ async function askBeforeReload(name: string, unsaved: vscode.TextDocument[]): Pr
   const detail =
     unsaved.length > 0
       ? `Unsaved: ${names.join(', ')}${unsaved.length > names.length ? ` and ${unsaved.length - names.length} more` : ''}. Save them first, or open the connector in a new window.`
-      : 'Open editors will be reopened after the reload.';
+      : 'The window reloads as a new multi-root workspace: the editors open now may not come back; your files stay as they are.';
   const choice = await vscode.window.showWarningMessage(
     `Mounting ${name} turns this window into a multi-root workspace, which makes VS Code reload the window.`,
     { modal: true, detail },

@@ -3,7 +3,6 @@ import { copyDatagrokPath, downloadConnectorFile, mountConnector, offerDownload,
 import { ConnectorFileSystem } from './connectorFileSystem';
 import { FilesDragAndDrop } from './filesDragAndDrop';
 import { FILES_VIEW, FilesTree } from './filesTree';
-import { reopenRememberedEditors } from './reopenAfterMount';
 import { watchSignOut } from './signedOut';
 import { SCHEME } from './uris';
 import { deleteFile, type FilesView, newFile, newFolder, refreshFiles, showMoreFiles } from './viewCommands';
@@ -44,11 +43,6 @@ export function registerFiles(services: Services): FilesFeature {
     services.commands.register('datagrok.files.newFile', (inv) => newFile(v, inv)),
     services.commands.register('datagrok.files.newFolder', (inv) => newFolder(v, inv)),
     services.commands.register('datagrok.files.delete', (inv) => deleteFile(v, inv)),
-  );
-  // The window a mount reloaded: the editors that were open before it come back.
-  void reopenRememberedEditors(services.context.globalState).then(
-    (n) => n > 0 && services.log.info(`Reopened ${n} editor${n === 1 ? '' : 's'} that were open before the mount reloaded the window.`),
-    (e: unknown) => services.log.warn(`Reopening the editors after the mount failed: ${e instanceof Error ? e.message : String(e)}`),
   );
   return { filesTree: files, filesDragAndDrop: dragAndDrop };
 }

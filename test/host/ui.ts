@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -286,8 +286,6 @@ async function main(): Promise<number> {
       if (JSON.stringify(ticks) !== JSON.stringify(expected)) throw new Error(`the walkthrough's ticks are ${JSON.stringify(ticks)}, expected ${JSON.stringify(expected)}`);
       await runFromPalette(page, 'View: Close Editor');
     });
-
-    await feature('mounting a connector reloads the window and reopens the editors that were open, as its dialog says', (moment) => mountReopensEditorsFlow(page, moment));
 
     await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', async () => {
       // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the

@@ -196,30 +196,3 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
   await runFromPalette(page, 'View: Close Editor');
 }
 
-/**
- * Mount Connector as Folder in a single-folder window: the dialog says the open editors come back after
- * the reload; after "Add and Reload Window" the window has the connector's folder and the editors
- * that were open before.
- */
-export async function mountReopensEditorsFlow(page: Page, moment: (label: string) => Promise<void>): Promise<void> {
-  // planets.csv and add.datagrok.json are open from the steps before.
-  for (const name of ['planets.csv', 'add.datagrok.json']) {
-    const tab = page.locator('.tabs-container .tab', { hasText: name }).first();
-    if (!(await tab.count())) await quickOpen(page, name);
-  }
-  await runFromPalette(page, 'Datagrok: Mount Connector as Folder');
-  const widget = page.locator('.quick-input-widget');
-  await widget.locator('.monaco-list-row', { hasText: 'System:DemoFiles' }).first().click({ timeout: STEP_TIMEOUT });
-  const dialog = page.locator('.monaco-dialog-box', { hasText: /Open editors will be reopened after the reload/ });
-  await dialog.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await moment('mount-dialog');
-  await dialog.locator('.monaco-button', { hasText: /^Add and Reload Window$/ }).first().click();
-  // The window reloads as a multi-root workspace with the connector's folder.
-  await page.waitForURL((url) => !url.search.includes('folder='), { timeout: 60_000 }).catch(() => undefined);
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-  await page.locator('.activitybar [aria-label^="Explorer"]').first().click({ timeout: 60_000 });
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /System:DemoFiles/i }).first().waitFor({ state: 'visible', timeout: 90_000 });
-  for (const name of ['planets.csv', 'add.datagrok.json']) {
-    await page.locator('.tabs-container .tab', { hasText: name }).first().waitFor({ state: 'visible', timeout: 60_000 });
-  }
-}
