@@ -36,6 +36,8 @@ export interface MembershipRequest {
   resolutionDate?: string | null;
   /** true approved, false denied, absent/null pending. */
   approved?: boolean | null;
+  /** When it was made (ISO), as servers send it. */
+  createdOn?: string;
   from?: Group;
   to?: Group;
 }

@@ -18,7 +18,7 @@ export function registerConnection(services: Services): void {
   const { context, commands, log } = services;
   context.subscriptions.push(
     commands.register('datagrok.signIn', (inv) => signInCommand(services, inv)),
-    commands.register('datagrok.signOut', () => signOutCommand(services)),
+    commands.register<Record<string, never>>('datagrok.signOut', (inv) => signOutCommand(services, inv)),
     commands.register('datagrok.switchServer', (inv) => switchServerCommand(services, inv)),
     commands.register('datagrok.showLog', async () => {
       log.show(true);

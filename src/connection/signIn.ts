@@ -47,21 +47,43 @@ function emptyKeyProblem(value: string): string | undefined {
   return value.trim().replace(/^bearer\s*/i, '') === '' ? 'Paste the API key from your Datagrok profile.' : undefined;
 }
 
+/** The URL step shown in the same box before the key, when the URL is not given. */
+interface UrlStep {
+  prefill: string;
+  warning: string;
+}
+
 /**
- * The key box: the key is checked with the server while the box stays open (busy); a key the server
- * rejects (or one that cannot be a key) shows its error in the box, so the user pastes another without
- * typing the URL again. Other failures (unreachable, not a Datagrok API) close it and reject: they are
- * about the URL. Escape (also while checking) cancels and stores nothing.
+ * The sign-in box: the URL (when `urlStep` is given), then the key, in ONE input box that stays open
+ * between the two, so the key step keeps the keyboard focus wherever the flow started (a walkthrough
+ * button takes the focus back when a box closes and the next one opens). The key is checked with the
+ * server while the box stays open (busy); a key the server rejects (or one that cannot be a key) shows
+ * its error in the box, so the user pastes another without typing the URL again. Other failures
+ * (unreachable, not a Datagrok API) close it and reject: they are about the URL. Escape (also while
+ * checking) cancels and stores nothing.
  */
-function signInWithKeyBox(services: Services, baseUrl: string): Promise<Group> {
-  const host = hostOf(baseUrl);
+function signInWithKeyBox(services: Services, givenUrl: string | undefined, urlStep?: UrlStep): Promise<{ user: Group; baseUrl: string }> {
+  let baseUrl = givenUrl ?? '';
   const box = vscode.window.createInputBox();
-  box.title = `Datagrok: Sign In to ${host}`;
-  box.prompt = KEY_PROMPT;
-  box.placeholder = 'Paste the key (a leading "Bearer " is fine)';
-  box.password = true;
   box.ignoreFocusOut = true;
-  return new Promise<Group>((resolve, reject) => {
+  const showKeyStep = () => {
+    box.title = `Datagrok: Sign In to ${hostOf(baseUrl)}`;
+    box.prompt = KEY_PROMPT;
+    box.placeholder = 'Paste the key (a leading "Bearer " is fine)';
+    box.value = '';
+    box.validationMessage = undefined;
+    box.password = true;
+  };
+  let askingUrl = givenUrl === undefined && urlStep !== undefined;
+  if (askingUrl && urlStep) {
+    box.title = 'Datagrok: Sign In';
+    box.prompt = `${urlStep.warning}The Datagrok server URL: the address you open in the browser followed by /api, e.g. https://public.datagrok.ai/api`;
+    box.placeholder = 'https://public.datagrok.ai/api';
+    box.value = urlStep.prefill;
+  } else {
+    showKeyStep();
+  }
+  return new Promise<{ user: Group; baseUrl: string }>((resolve, reject) => {
     let settled = false;
     let checking: AbortController | undefined;
     const end = (settle: () => void) => {
@@ -72,10 +94,23 @@ function signInWithKeyBox(services: Services, baseUrl: string): Promise<Group> {
       settle();
     };
     box.onDidChangeValue((value) => {
-      if (!box.busy) box.validationMessage = value === '' ? undefined : emptyKeyProblem(value);
+      if (askingUrl) box.validationMessage = serverUrlProblem(value);
+      else if (!box.busy) box.validationMessage = value === '' ? undefined : emptyKeyProblem(value);
     });
     box.onDidAccept(async () => {
       if (box.busy) return;
+      if (askingUrl) {
+        const problem = serverUrlProblem(box.value);
+        if (problem) {
+          box.validationMessage = problem;
+          return;
+        }
+        baseUrl = normalizeBaseUrl(box.value);
+        askingUrl = false;
+        showKeyStep();
+        return;
+      }
+      const host = hostOf(baseUrl);
       const problem = emptyKeyProblem(box.value);
       if (problem) {
         box.validationMessage = problem;
@@ -88,7 +123,7 @@ function signInWithKeyBox(services: Services, baseUrl: string): Promise<Group> {
       box.prompt = `Checking the key with ${host} (${services.connection.route(baseUrl)})…`;
       try {
         const user = await services.connection.signIn(baseUrl, box.value, checking.signal);
-        end(() => resolve(user));
+        end(() => resolve({ user, baseUrl }));
       } catch (error) {
         if (settled) return;
         box.busy = false;
@@ -126,8 +161,7 @@ export async function promptSignIn(services: Services, _invocation: CommandInvoc
   // A URL set by this workspace's settings that the user never signed in to may come from a cloned repository.
   const unfamiliar = connection.serverUrlFromWorkspace() && !connection.knownServers().includes(prefill);
   const warning = unfamiliar ? "⚠ This URL comes from this workspace's settings: send your key only to a server you trust. " : '';
-  const baseUrl = url ?? (await askServerUrl(prefill, 'Datagrok: Sign In', warning));
-  const user = await signInWithKeyBox(services, baseUrl);
+  const { user, baseUrl } = await signInWithKeyBox(services, url, { prefill, warning });
   void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}.`);
   return user;
 }
@@ -149,9 +183,21 @@ export async function signInCommand(services: Services, inv: CommandInvocation<S
   return checkAndSignIn(services, inv, url, apiKey);
 }
 
-/** datagrok.signOut: forgets the active server's key. */
-export async function signOutCommand(services: Services): Promise<void> {
+/**
+ * datagrok.signOut: forgets the active server's key. From the palette or a menu it asks first (modal):
+ * the key is not kept anywhere else, so signing in again needs it pasted again. With options (`{}`) it
+ * asks nothing.
+ */
+export async function signOutCommand(services: Services, inv: CommandInvocation<Record<string, never>>): Promise<void> {
   const host = hostOf(services.connection.baseUrl());
+  if (inv.interactive) {
+    const choice = await vscode.window.showWarningMessage(
+      `Sign out of ${host}?`,
+      { modal: true, detail: 'Its API key is removed from this machine: to sign in again you paste it again. Unsaved connector files of this server stay open until you sign in again to save them.' },
+      'Sign Out',
+    );
+    if (choice !== 'Sign Out') throw new UserCancelled();
+  }
   await services.connection.signOut();
   void vscode.window.showInformationMessage(`Signed out of ${host}; its key was removed from this machine.`);
 }

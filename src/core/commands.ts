@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import { type ProgressReporter, withCancellableProgress } from './progress';
+import { walkthroughContextOf } from './walkthroughSteps';
 
 export interface CommandInvocation<T> {
   /**
@@ -30,6 +31,24 @@ export class UserCancelled extends Error {
   constructor() {
     super('Cancelled by the user.');
   }
+}
+
+/** An action a feature attaches to its error (e.g. "Pick a Table…"): offered instead of Open Settings. */
+export interface ErrorAction {
+  title: string;
+  run(): unknown;
+}
+
+const ERROR_ACTIONS = Symbol('datagrokErrorActions');
+
+/** Attaches actions to an error the command layer will show; returns the error. */
+export function withErrorActions<E extends Error>(error: E, actions: ErrorAction[]): E {
+  (error as E & { [ERROR_ACTIONS]?: ErrorAction[] })[ERROR_ACTIONS] = actions;
+  return error;
+}
+
+function errorActionsOf(error: unknown): ErrorAction[] {
+  return (error instanceof Error && (error as Error & { [ERROR_ACTIONS]?: ErrorAction[] })[ERROR_ACTIONS]) || [];
 }
 
 /** Marks a call from our own UI (a CodeLens, a notification button): it may ask the user. */
@@ -88,7 +107,11 @@ export class CommandLayer {
     };
     try {
       if (!programmatic && !(await this.signedInFirst(id, arg))) return undefined;
-      return await handler(invocation);
+      const result = await handler(invocation);
+      // The walkthrough's step of this command, ticked now that it has succeeded.
+      const step = walkthroughContextOf(id, result);
+      if (step) void vscode.commands.executeCommand('setContext', step, true);
+      return result;
     } catch (error) {
       if (error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled')) {
         this.log.info(`${id}: cancelled`);
@@ -125,18 +148,22 @@ export class CommandLayer {
   /** Shows the error with the actions that fit its kind; never awaited, so callers never wait on the user. */
   private showError(message: string, error: unknown, retry: () => Promise<unknown>, programmatic: boolean): void {
     const kind = error instanceof DatagrokError ? error.kind : undefined;
-    const actions: string[] = [];
+    const own = programmatic ? [] : errorActionsOf(error);
+    const actions: string[] = own.map((a) => a.title);
     if (kind === 'unauthorized') {
       actions.push('Sign In');
     }
     if (!programmatic && (kind === 'unavailable' || kind === 'network' || kind === 'timeout')) {
       actions.push('Retry');
     }
-    if (kind === 'unavailable' || kind === 'network' || kind === 'notFound' || kind === 'timeout') {
+    // A feature's own fix (a missing table: Pick a Table…) says more than the settings would.
+    if (own.length === 0 && (kind === 'unavailable' || kind === 'network' || kind === 'notFound' || kind === 'timeout')) {
       actions.push('Open Settings');
     }
     actions.push('Show Log');
     void vscode.window.showErrorMessage(message, ...actions).then((choice) => {
+      const chosen = own.find((a) => a.title === choice);
+      if (chosen) return chosen.run();
       switch (choice) {
         case 'Sign In':
           // Started from the palette or a menu, the command continues once signed in; a script's call has already failed.

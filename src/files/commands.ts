@@ -126,11 +126,20 @@ export async function downloadConnectorFile(services: Services, inv: CommandInvo
   }
   const file = parseUri(source);
   const { client } = await clientForAuthority(services.connection, file.authority, displayPath(file));
-  return inv.withProgress(`Downloading ${displayPath(file)}`, async (progress, signal) => {
+  const done = await inv.withProgress(`Downloading ${displayPath(file)}`, async (progress, signal) => {
     // Streamed to a temporary sibling, renamed into place when complete: no partial file on cancel.
     await client.downloadFile(file.connector, file.path, { file: target.fsPath }, { onProgress: progress.bytes, signal: anySignal(signal, o?.signal) });
     return target;
   });
+  if (inv.interactive) {
+    // Where it went, and the two things one does next (never awaited: the command has its result).
+    void vscode.window.showInformationMessage(`Downloaded ${displayPath(file)} to ${done.fsPath}.`, 'Open', 'Reveal in Explorer').then((choice) => {
+      if (choice === 'Open') return vscode.commands.executeCommand('vscode.open', done);
+      if (choice === 'Reveal in Explorer') return vscode.commands.executeCommand('revealFileInOS', done);
+      return undefined;
+    });
+  }
+  return done;
 }
 
 export async function uploadToConnector(services: Services, fs: ConnectorFileSystem, inv: CommandInvocation<UploadOptions>): Promise<unknown> {

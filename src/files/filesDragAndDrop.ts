@@ -75,6 +75,13 @@ export class FilesDragAndDrop implements vscode.TreeDragAndDropController<Explor
         result.skipped.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (result.uploaded.length > 0) {
+      // The upload command called with options says nothing on success: the drop says what went where.
+      const where = folderPath ? `${connector}/${folderPath}` : connector;
+      const what = result.uploaded.length === 1 ? path.posix.basename(result.uploaded[0]!.path) : `${result.uploaded.length} files`;
+      const first = result.uploaded[0]!;
+      void vscode.window.showInformationMessage(`Uploaded ${what} to ${where}.`, 'Open').then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', first) : undefined));
+    }
     if (result.skipped.length > 0) {
       this.log.warn(`Files view: not uploaded: ${result.skipped.join('; ')}`);
       const folders = result.skipped.filter((s) => s.endsWith('(drop the files in it)'));

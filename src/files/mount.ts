@@ -50,7 +50,7 @@ async function askBeforeReload(name: string, unsaved: vscode.TextDocument[]): Pr
   const detail =
     unsaved.length > 0
       ? `Unsaved: ${names.join(', ')}${unsaved.length > names.length ? ` and ${unsaved.length - names.length} more` : ''}. Save them first, or open the connector in a new window.`
-      : 'Open editors will be reopened after the reload.';
+      : 'The window reloads as a new multi-root workspace: the editors open now may not come back; your files stay as they are.';
   const choice = await vscode.window.showWarningMessage(
     `Mounting ${name} turns this window into a multi-root workspace, which makes VS Code reload the window.`,
     { modal: true, detail },

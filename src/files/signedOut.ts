@@ -47,6 +47,11 @@ export class SignedOutPlaceholder {
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat | undefined> {
+    // The mounted folder itself: a folder (listing the entry), so the Explorer shows the entry, not a
+    // root it cannot resolve ("!" and the reason only on hover).
+    if (rootSegments(uri).length === 1 && !(await signedInTo(this.connection, uri.authority))) {
+      return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0, permissions: vscode.FilePermission.Readonly };
+    }
     if (!(await this.isEntry(uri))) return undefined;
     const size = Buffer.byteLength(explanation(uri.authority));
     return { type: vscode.FileType.File, ctime: 0, mtime: 0, size, permissions: vscode.FilePermission.Readonly };

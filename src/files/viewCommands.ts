@@ -80,6 +80,10 @@ export async function newFile(v: FilesView, inv: CommandInvocation<FileOptions>)
 export async function newFolder(v: FilesView, inv: CommandInvocation<FileOptions>): Promise<vscode.Uri> {
   const uri = await newUri(v, inv, 'New Connector Folder', 'folder');
   await v.fs.createDirectory(uri);
+  if (inv.interactive) {
+    // Never awaited: the command has its result.
+    void vscode.window.showInformationMessage(`Created the folder ${displayPath(parseUri(uri))}: connectors keep no empty folders, so add a file to it (New Connector File… on the folder) to keep it on the server.`);
+  }
   return uri;
 }
 

@@ -9,7 +9,7 @@ import { EXPECT_KEY } from '../platform/testCases';
 import { expectationProblem } from '../platform/testExpect';
 import { FUNCTION_KEY, TOOLING_KEYS } from './parameterFile';
 
-export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'badExpect';
+export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'placeholder' | 'missingTable' | 'missingColumn' | 'badExpect';
 
 export interface ParameterProblem {
   code: ProblemCode;

@@ -1,5 +1,6 @@
 // Completion in parameter files: function names in the "$function" value, the function's inputs not yet
-// present at property-name positions of the root, and an input's choices in its value.
+// present at property-name positions of the root, and in a value the input's choices, tables, columns
+// and CSV files (parameterValueCompletion.ts).
 import type { Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
@@ -11,11 +12,12 @@ import { initialValue, propertiesOf, rootOf } from './parameterChecks';
 import { FUNCTION_KEY } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
 import { allFunctions, declaredSignature, type SignatureSource } from './parameterFileSignature';
+import { valueCompletions } from './parameterValueCompletion';
 
 export class ParameterFileCompletionProvider implements vscode.CompletionItemProvider {
   constructor(private readonly source: SignatureSource) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]> {
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | vscode.CompletionList> {
     if (!isParameterFile(document)) return [];
     const text = document.getText();
     const offset = document.offsetAt(position);
@@ -38,10 +40,14 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
         .map((p) => inputItem(p, stringRange));
       return present.has(EXPECT_KEY) && current !== EXPECT_KEY ? inputs : [...inputs, expectItem(func, stringRange)];
     }
-    if (!location.isAtPropertyKey && location.path.length === 1 && typeof location.path[0] === 'string') {
+    const inCsvPath = location.path.length === 2 && location.path[1] === '$csv';
+    if (!location.isAtPropertyKey && (location.path.length === 1 || inCsvPath) && typeof location.path[0] === 'string') {
       const func = await declaredSignature(this.source, text, document.uri);
       const input = func && inputsOf(func).find((p) => p.name === location.path[0]);
-      return (input?.choices ?? []).map((c, i) => choiceItem(c, i, stringRange));
+      if (!func || !input) return [];
+      if (input.choices?.length && !inCsvPath) return input.choices.map((c, i) => choiceItem(c, i, stringRange));
+      const typed = node?.type === 'string' && stringRange ? text.slice(node.offset + 1, offset) : '';
+      return valueCompletions(this.source, document, { input, func, node, range: stringRange, typed, inCsvPath });
     }
     return [];
   }

@@ -11,6 +11,8 @@ import { type ParameterProblem, checkParameters, closestName, rootOf } from './p
 import { declaredFunction, declaredScript, FUNCTION_KEY, functionNameProblem, SCRIPT_KEY } from './parameterFile';
 import { isParameterFile } from './parameterFileLens';
 import { allFunctions, type SignatureSource, scriptSignature } from './parameterFileSignature';
+import { missingTableProblems, placeholderProblems } from './parameterTableChecks';
+import { hostOf } from '../api/names';
 
 export const DIAGNOSTIC_SOURCE = 'Datagrok';
 const DEBOUNCE_MS = 250;
@@ -98,7 +100,12 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
       return [{ code: 'unknownFunction', message: `The server has no function "${declared.name}".${near ? ` Did you mean ${near}?` : ''}`, ...at }];
     }
     const dir = document.uri.scheme === 'file' ? path.dirname(document.uri.fsPath) : undefined;
-    return checkParameters(text, func, dir === undefined ? undefined : (p) => fs.existsSync(path.resolve(dir, p)));
+    const problems = checkParameters(text, func, dir === undefined ? undefined : (p) => fs.existsSync(path.resolve(dir, p)));
+    // Values of the wrong type are already said; the tables the others name are asked once (cached).
+    const wrong = new Set(problems.filter((p) => p.code === 'wrongType').map((p) => p.input));
+    const { tableColumns } = this.source.platform;
+    const onServer = await missingTableProblems(text, func, hostOf(this.source.connection.baseUrl()), (table) => tableColumns.columnsOf(table));
+    return [...problems, ...placeholderProblems(text, func), ...onServer.filter((p) => !wrong.has(p.input))];
   }
 
   dispose(): void {

@@ -61,7 +61,7 @@ export function registerFunctions(services: Services): { functionsTree: Function
     contributions.codeLens(lenses),
     trackParameterFileContext(),
     // Parameter files know their function: completion, hover, diagnostics and their quick fixes.
-    contributions.completion(new ParameterFileCompletionProvider(services), '"', ':'),
+    contributions.completion(new ParameterFileCompletionProvider(services), '"', ':', '/'),
     contributions.hover(new ParameterFileHoverProvider(services)),
     contributions.codeActions(new ParameterFileFixProvider(services), { providedCodeActionKinds: ParameterFileFixProvider.kinds }),
     new ParameterFileDiagnostics(services),

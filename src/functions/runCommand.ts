@@ -8,6 +8,7 @@
 //   {} / no uri, params  the active editor's parameter file.
 // `function` names the function and wins over the file's "$function"; without either, a call with
 // options is refused (the palette asks, and offers to add "$function" to the file).
+import { offerPickTable } from './pickTableAction';
 import * as path from 'node:path';
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import * as vscode from 'vscode';
@@ -208,7 +209,7 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
     const cancelled = error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled');
     const message = error instanceof Error ? error.message : String(error);
     await finish(cancelled ? 'cancelled' : 'failed', { error: cancelled ? undefined : message, summary: cancelled ? 'cancelled' : message });
-    throw error;
+    throw offerPickTable(error, fileUri);
   }
   const durationMs = Date.now() - started;
   services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);

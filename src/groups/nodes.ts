@@ -177,6 +177,8 @@ export class RequestNode extends GroupsNode {
     md.appendMarkdown('\n\nRequest to join **');
     md.appendText(groupName(r.to));
     md.appendMarkdown('**');
+    const made = r.createdOn ? new Date(r.createdOn) : undefined;
+    if (made && !Number.isNaN(made.getTime())) md.appendText(`, made ${made.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}`);
     const note = requestNote(r);
     if (note) {
       md.appendMarkdown('\n\n*');
@@ -186,8 +188,8 @@ export class RequestNode extends GroupsNode {
     if (this.outcome === 'approved') md.appendMarkdown('\n\nApproved. Undo removes the membership again.');
     else if (this.outcome === 'denied') md.appendMarkdown('\n\nDenied.');
     else if (this.outcome === 'undone') md.appendMarkdown('\n\nApproved, then undone: not a member. The request stays approved on the server; they can ask again.');
-    md.appendMarkdown('\n\nRequest ID: ');
-    md.appendText(r.id);
+    // Said before an approve: the server cannot reopen a request, so Undo can only remove the membership.
+    if (!this.outcome && this.actionable) md.appendMarkdown('\n\nApprove makes them a member. Undo (offered after) removes the membership again, but the request stays approved on the server.');
     item.tooltip = md;
     item.iconPath = new vscode.ThemeIcon(handled?.icon ?? 'git-pull-request');
     item.contextValue = handled?.context ?? (this.actionable ? 'datagrok.request.actionable' : 'datagrok.request');

@@ -6,6 +6,7 @@ import { GroupsModel } from './groups';
 import { KnownFiles } from './knownFiles';
 import { RecentEntities } from './recent';
 import type { KeyValueStore, ServerSession } from './session';
+import { TableColumns } from './tableColumns';
 
 export class Platform {
   /** Groups, memberships and membership requests of the active server. */
@@ -18,6 +19,8 @@ export class Platform {
   readonly knownFiles: KnownFiles;
   /** The server's functions (with signatures), file shares, tables and dashboards. */
   readonly catalog: Catalog;
+  /** The columns of the server's tables (read once from each table's header), for parameter files. */
+  readonly tableColumns: TableColumns;
 
   /** `globalState` keeps what must survive a reload or another workspace; without one, the workspace state. */
   constructor(session: ServerSession, workspaceState: KeyValueStore, globalState?: KeyValueStore) {
@@ -30,6 +33,9 @@ export class Platform {
     void this.dashboards.migrate();
     this.knownFiles = new KnownFiles(workspaceState);
     this.catalog = new Catalog(session);
+    this.tableColumns = new TableColumns(session);
+    // A reload (a push, another server, Refresh) may change what tables exist and their columns.
+    this.catalog.onDidChange(() => this.tableColumns.forget());
   }
 
   dispose(): void {

@@ -29,7 +29,7 @@ const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
 const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
-const COMPLETION_TRIGGERS = ['"', ':'];
+const COMPLETION_TRIGGERS = ['"', ':', '/'];
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
 
 interface Manifest {

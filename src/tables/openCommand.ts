@@ -1,5 +1,7 @@
 // datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage) and
 // opened in an editor with language CSV.
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandInvocation } from '../core/commands';
 import { badInput } from '../api/errors';
@@ -26,6 +28,8 @@ export async function showCsvDocument(document: vscode.TextDocument, preserveFoc
 
 export async function openTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<OpenTableOptions>): Promise<vscode.Uri> {
   let name: string;
+  /** What the messages call the table: its name where it is known (a tree item), else what was given. */
+  let title: string | undefined;
   if (inv.options) {
     if (typeof inv.options.name !== 'string' || inv.options.name.trim() === '') {
       throw badInput('The option "name" (the table\'s ID or name) is required.');
@@ -33,6 +37,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
     name = inv.options.name.trim();
   } else if (inv.arg instanceof EntityNode && inv.arg.kind === 'table') {
     name = inv.arg.entityId;
+    title = inv.arg.row.description ? `${inv.arg.row.name} (${inv.arg.row.description})` : inv.arg.row.name;
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
@@ -55,12 +60,13 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
   if (bytes > maxEditorBytes()) {
     // Too large for an editor: the CSV stays on disk, where the user can open it with a tool of their choice.
-    const message = `Table ${name} (${formatBytes(bytes)}) was saved to ${file.fsPath}. It is larger than datagrok.files.maxEditorFileSizeMB, so it was not opened in an editor.`;
-    const open = vscode.window.showInformationMessage(message, 'Open Anyway', 'Copy Path');
+    const message = `The table ${title ?? name} (${formatBytes(bytes)}) is larger than what opens in an editor (the setting Files: Max Editor File Size MB), so it was downloaded but not opened. Save As… puts the CSV where you want it.`;
+    const open = vscode.window.showInformationMessage(message, 'Save As…', 'Open Anyway', 'Copy Path');
     if (inv.interactive) {
       const choice = await open;
       if (choice === 'Open Anyway') await showCsvDocument(await vscode.workspace.openTextDocument(file));
       if (choice === 'Copy Path') await vscode.env.clipboard.writeText(file.fsPath);
+      if (choice === 'Save As…') await saveTableAs(file, title ?? name);
     }
     return file;
   }
@@ -68,4 +74,13 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   const document = await vscode.workspace.openTextDocument(file);
   const shown = await showCsvDocument(document);
   return shown.uri;
+}
+
+/** Copies the downloaded CSV where the user picks (the download stays where it is). */
+async function saveTableAs(file: vscode.Uri, name: string): Promise<void> {
+  const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri ?? vscode.Uri.file(os.homedir());
+  const target = await vscode.window.showSaveDialog({ title: `Save table ${name} as CSV`, defaultUri: vscode.Uri.joinPath(dir, path.basename(file.fsPath)), filters: { CSV: ['csv'] }, saveLabel: 'Save' });
+  if (!target) return;
+  await vscode.workspace.fs.copy(file, target, { overwrite: true });
+  void vscode.window.showInformationMessage(`Saved the table ${name} to ${target.fsPath}.`, 'Reveal in Explorer').then((c) => (c ? vscode.commands.executeCommand('revealFileInOS', target) : undefined));
 }

@@ -102,6 +102,8 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   await recent.remember(client.baseUrl, result);
   // The Tables view lists it.
   services.platform.catalog.reload();
-  announceCreated(`Pushed ${csv.what} as table ${result.name} (${describeShape(shape)}).`, result);
+  // A sample's row count is an estimate: after the upload it would read as a count, so the size is said instead.
+  const pushed = shape.exact ? describeShape(shape) : `${shape.columns.toLocaleString('en-US')} column${shape.columns === 1 ? '' : 's'}, ${formatBytes(shape.bytes)}`;
+  announceCreated(`Pushed ${csv.what} as table ${result.name} (${pushed}).`, result);
   return result;
 }

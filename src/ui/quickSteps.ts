@@ -77,7 +77,8 @@ export function askText(ui: StepUi & { prompt: string; value?: string; validate?
   const validate = () => {
     box.validationMessage = ui.validate?.(box.value);
   };
-  validate();
+  // An empty box is not an error before anything was typed (Enter still checks it).
+  if (box.value !== '') validate();
   return runStep<string>(box, (finish) => {
     box.onDidChangeValue(validate);
     box.onDidAccept(() => {

@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, shareDashboardFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
   // The first steps build on each other (sign in, then the tree): stop at the first failure.
   const signedIn =
     (await step('the workbench loads with the Datagrok activity bar item', async () => {
-    await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
+    await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
   })) &&
@@ -113,6 +113,7 @@ async function main(): Promise<number> {
       }
       await page.locator('.part.sidebar .welcome-view-content', { hasText: /Sign In/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     })) &&
+    (await step('signs in from the walkthrough\'s Sign In with the keyboard alone; the step is ticked only once signed in', (moment) => walkthroughSignInFlow(page, emulator, moment))) &&
     (await step('signs in from the command palette: a wrong key keeps the key box open with the error, the right one signs in', async (moment) => {
       await runFromPalette(page, 'Datagrok: Sign In');
       await answerInputBox(page, /server URL/i, emulator.baseUrl);
@@ -152,7 +153,7 @@ async function main(): Promise<number> {
       };
       const bobRow = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown/ }).first();
       await bobRow.hover();
-      const approve = bobRow.locator('.actions a.action-label[aria-label^="Datagrok: Approve"]');
+      const approve = bobRow.locator('.actions a.action-label[aria-label^="Approve Membership Request"]');
       const before = await approve.boundingBox({ timeout: STEP_TIMEOUT });
       await approve.click({ timeout: STEP_TIMEOUT });
       await waitForRows(page, [/^Bob\b.* — to Chemists · approved$/, /^Carol\b.* — to Chemists$/], 'Groups tree after approving');
@@ -189,7 +190,7 @@ async function main(): Promise<number> {
 
     await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', async (moment) => {
       await quickOpen(page, 'planets.csv');
-      await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
       await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as planets:planets \(a name without a project.*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
@@ -250,8 +251,11 @@ async function main(): Promise<number> {
     await feature('shares a dashboard in three counted steps, not offering the user themself', (moment) => shareDashboardFlow(page, emulator.origin, moment));
     await feature('creates a dashboard in three counted steps: a table ticked in the searched list, a name, no layout', () => createDashboardFlow(page, emulator.origin));
 
-    await feature('signs out from the palette: the Groups view shows the welcome with "Sign In"', async () => {
+    await feature('signs out from the palette after a modal confirm: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');
+      const confirm = page.locator('.monaco-dialog-box', { hasText: /Sign out of 127\.0\.0\.1:\d+\?/ });
+      await confirm.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await confirm.locator('.monaco-button', { hasText: /^Sign Out$/ }).first().click();
       await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
       await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const rows = await sideBarRows(page);
@@ -270,25 +274,17 @@ async function main(): Promise<number> {
       await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results after signing in');
     });
 
-    await feature('opens the "Get Started with Datagrok" walkthrough: four steps; its Sign In button completes the first', async (moment) => {
-      await runFromPalette(page, 'Welcome: Open Walkthrough...');
-      const input = page.locator('.quick-input-widget input.input');
-      await input.fill('Get Started with Datagrok');
-      await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await page.keyboard.press('Enter');
-      const walkthrough = page.locator('.gettingStartedContainer');
-      await walkthrough.locator('h2', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await feature('the "Get Started with Datagrok" walkthrough: four steps; push and run ticked after the real push and ▶ run, the file share not yet', async (moment) => {
+      const walkthrough = await openWalkthrough(page);
       for (const title of ['Sign in to a Datagrok server', 'Push a CSV as a table', 'Run a function from a parameter file', 'Open a file share']) {
         await walkthrough.locator('.getting-started-step', { hasText: title }).first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
       }
       await moment('walkthrough');
-      // The step's Sign In button runs datagrok.signIn (its completion event): the URL box opens, Escape leaves it.
-      const signInStep = walkthrough.locator('.getting-started-step', { hasText: 'Sign in to a Datagrok server' }).first();
-      await signInStep.click();
-      await signInStep.locator('.button-link, .monaco-button', { hasText: /^Sign In$/ }).first().click({ timeout: STEP_TIMEOUT });
-      await page.locator('.quick-input-widget .quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await page.keyboard.press('Escape');
-      await walkthrough.locator('[data-done-step-id$="signIn"][aria-checked="true"]').first().waitFor({ state: 'attached', timeout: STEP_TIMEOUT });
+      const ticks: Record<string, boolean> = {};
+      for (const id of ['signIn', 'pushCsv', 'runFunction', 'openFileShare']) ticks[id] = await stepTicked(walkthrough, id);
+      const expected = { signIn: true, pushCsv: true, runFunction: true, openFileShare: false };
+      if (JSON.stringify(ticks) !== JSON.stringify(expected)) throw new Error(`the walkthrough's ticks are ${JSON.stringify(ticks)}, expected ${JSON.stringify(expected)}`);
+      await runFromPalette(page, 'View: Close Editor');
     });
 
     await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', async () => {

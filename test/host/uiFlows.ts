@@ -2,7 +2,7 @@
 // emulator's page of a pushed table, and Share Dashboard's three counted steps without the user themself.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { screenshotsDir } from './paths';
 import { clickToastButton, emulatorJson, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
 
@@ -12,7 +12,7 @@ export async function openInBrowserFlow(page: Page): Promise<void> {
   const tab = page.locator('.tabs-container .tab', { hasText: 'planets.csv' }).first();
   if (await tab.count()) await tab.click();
   else await quickOpen(page, 'planets.csv');
-  await page.locator('.editor-actions a.action-label[aria-label^="Datagrok: Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+  await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
   await page.locator('.quick-input-widget .quick-input-message', { hasText: /Saved as planets:planets/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   const popup = page.context().waitForEvent('page', { timeout: STEP_TIMEOUT });
@@ -53,8 +53,14 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await moment('share-with-whom');
   const offered = await rows.allInnerTexts();
   if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
-  await rows.filter({ hasText: 'Chemists' }).first().click();
-  await page.keyboard.press('Enter');
+  // Ticked on its checkbox, then OK, as the step's title says ("tick one or more, then OK"): Enter on a
+  // ticked checkbox is taken by the workbench's checkbox (it unticks) and never reaches the extension.
+  const chemists = rows.filter({ hasText: 'Chemists' }).first();
+  const checkbox = chemists.locator('.quick-input-list-checkbox, input[type="checkbox"], .monaco-custom-toggle').first();
+  if (await checkbox.count()) await checkbox.click();
+  else await chemists.click();
+  await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
 
   await title(/access.*3\s*\/\s*3/);
   // View is the first choice, highlighted: Enter takes it.
@@ -87,6 +93,9 @@ export async function createDashboardFlow(page: Page, emulatorOrigin: string): P
   await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   await title(/name.*2\s*\/\s*3/);
+  // Nothing typed yet: not an error yet.
+  const early = (await widget.locator('.quick-input-message').allInnerTexts()).join(' ');
+  if (/Enter a name/.test(early)) throw new Error(`the name box opens with the error "${early}" before anything was typed`);
   await widget.locator('input.input').fill('UI board');
   await page.keyboard.press('Enter');
   await title(/layout.*3\s*\/\s*3/);
@@ -129,3 +138,61 @@ export function copyReadmeScreenshots(steps: ReadonlyArray<{ title: string; stat
     }
   }
 }
+
+/** Opens the "Get Started with Datagrok" walkthrough from the palette; returns its container. */
+export async function openWalkthrough(page: Page): Promise<Locator> {
+  await runFromPalette(page, 'Welcome: Open Walkthrough...');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.fill('Get Started with Datagrok');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Enter');
+  const walkthrough = page.locator('.gettingStartedContainer');
+  await walkthrough.locator('h2', { hasText: 'Get Started with Datagrok' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  return walkthrough;
+}
+
+/** Whether the walkthrough's step (by id suffix) shows its tick. */
+export async function stepTicked(walkthrough: Locator, id: string): Promise<boolean> {
+  return (await walkthrough.locator(`[data-done-step-id$="${id}"][aria-checked="true"]`).count()) > 0;
+}
+
+/**
+ * Signed out, the walkthrough's Sign In: a click that ends in Escape does not tick the step; then the URL
+ * and the key are typed with the keyboard alone (no click in the box: the key box must have the focus
+ * the walkthrough's button had), and the step is ticked once the server accepted the key.
+ */
+export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: string; key: string }, moment: (label: string) => Promise<void>): Promise<void> {
+  const walkthrough = await openWalkthrough(page);
+  const signInStep = walkthrough.locator('.getting-started-step', { hasText: 'Sign in to a Datagrok server' }).first();
+  await signInStep.click();
+  const signInButton = signInStep.locator('.button-link, .monaco-button', { hasText: /^Sign In$/ }).first();
+  const widget = page.locator('.quick-input-widget');
+  await signInButton.click({ timeout: STEP_TIMEOUT });
+  await widget.locator('.quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await page.waitForTimeout(1000);
+  if (await stepTicked(walkthrough, 'signIn')) throw new Error('the step "Sign in" is ticked after a click that was cancelled: nobody signed in');
+
+  await signInButton.click({ timeout: STEP_TIMEOUT });
+  await widget.locator('.quick-input-message', { hasText: /server URL/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(emulator.baseUrl, { delay: 5 });
+  await page.keyboard.press('Enter');
+  await widget.locator('.quick-input-message', { hasText: /API key/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const focused = (await page.locator('.quick-input-widget input.input:focus').count()) > 0 ? 'the key box' : (await page.locator(':focus').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).join(' ') || 'nothing';
+  if (focused !== 'the key box') throw new Error(`the key box is open but the focus is on ${focused}: a pasted key would go nowhere`);
+  await moment('walkthrough-key-box');
+  // As a user pastes: into whatever has the focus.
+  await page.keyboard.insertText(emulator.key);
+  await page.keyboard.press('Enter');
+  await widget.waitFor({ state: 'hidden', timeout: STEP_TIMEOUT });
+  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in from the walkthrough');
+  await pollUntil(
+    page,
+    async () => ((await stepTicked(walkthrough, 'signIn')) ? true : undefined),
+    () => 'signed in from the walkthrough, its step "Sign in to a Datagrok server" is not ticked',
+  );
+  await runFromPalette(page, 'View: Close Editor');
+}
+

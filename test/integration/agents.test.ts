@@ -243,7 +243,7 @@ describe('Agents: language-model tools and the MCP server', () => {
     const listening = ext.agents.mcp.onDidChangeMcpServerDefinitions(() => changes++);
     const [before] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
     try {
-      await vscode.commands.executeCommand('datagrok.signOut');
+      await vscode.commands.executeCommand('datagrok.signOut', {});
       await clearEmulatorRequests();
       await assert.rejects(invoke('datagrok_findFunctions', {}), /Not signed in to a Datagrok server: run "Datagrok: Sign In"/);
       await assert.rejects(ext.agents.tools.get('datagrok_writeFile')!.prepareInvocation({ input: { connector: 'System:DemoFiles', path: 'x', content: '' } }), /Datagrok: Sign In/);

@@ -162,7 +162,7 @@ describe('Connection: sign in, sign out, switch server', () => {
   });
 
   it('signs out: the key is forgotten, commands say "not signed in", the tree shows the welcome view', async () => {
-    await run('datagrok.signOut');
+    await run('datagrok.signOut', {});
     assert.equal(api.statusBar.text, '$(graph) Datagrok: Sign in');
     assert.equal(api.statusBar.command, 'datagrok.signIn');
     assert.equal(api.knownUser(emulator.url), undefined, 'signing out forgets who was signed in there');

@@ -26,8 +26,10 @@ describe('Connector files: signed out', () => {
     const root = fileUri(DEMO);
     const before = await vscode.workspace.fs.readDirectory(root);
     assert.ok(before.some(([name]) => name === 'readme.md'), 'signed in, the files are listed');
-    await run('datagrok.signOut');
+    await run('datagrok.signOut', {});
     try {
+      // The mounted folder resolves (a folder), so the Explorer shows the entry rather than a "!" root.
+      assert.equal((await vscode.workspace.fs.stat(root)).type, vscode.FileType.Directory);
       assert.deepEqual(await vscode.workspace.fs.readDirectory(root), [[ENTRY, vscode.FileType.File]]);
       const entry = vscode.Uri.joinPath(root, ENTRY);
       assert.equal((await vscode.workspace.fs.stat(entry)).type, vscode.FileType.File);
@@ -60,7 +62,7 @@ describe('Connector files: signed out', () => {
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), 'edited while signed in\n'));
     assert.ok(openTabs().includes(clean.toString()) && openTabs().includes(edited.toString()));
 
-    await run('datagrok.signOut');
+    await run('datagrok.signOut', {});
     await eventually(() => !openTabs().includes(clean.toString()), 'the clean connector tab to close');
     assert.ok(openTabs().includes(edited.toString()), 'the unsaved tab stays open');
     assert.equal(document.isDirty, true);

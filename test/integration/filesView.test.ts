@@ -145,7 +145,7 @@ describe('Files view', () => {
   });
 
   it('is empty while signed out', async () => {
-    await run('datagrok.signOut');
+    await run('datagrok.signOut', {});
     try {
       assert.deepEqual(await children(), []);
     } finally {

@@ -179,7 +179,7 @@ describe('Functions view', () => {
   });
 
   it('is empty while signed out (the welcome shows) and fills again on sign-in', async () => {
-    await run('datagrok.signOut');
+    await run('datagrok.signOut', {});
     assert.deepEqual(await tree().getChildren(), []);
     await signIn();
     assert.deepEqual(await labels(), PACKAGES);
