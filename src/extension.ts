@@ -14,6 +14,7 @@ import type { Group } from './api/types';
 import type { RememberedEntity } from './platform/recent';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
+import type { DataViewsApi } from './dataView/provider';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -44,6 +45,8 @@ export interface DatagrokExtensionApi {
   knownUser(server: string): Group | undefined;
   /** The function runs remembered for a server, read by a fresh store from the global state and storage (what a restart sees). */
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
+  /** The open data views and their message protocol (what the extension sends each webview). */
+  readonly dataViews: DataViewsApi;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /**
@@ -75,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   void connection.refresh();
   const features = () => lazy.features();
   // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
-  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree']);
+  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'dataViews']);
   return Object.assign(views, {
     statusBar: statusBar.item,
     remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),

@@ -26,6 +26,8 @@ import type { RunsStore, StoredRun } from './platform/runs';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';
+import type { DataViewsApi } from './dataView/provider';
+import { registerDataView } from './dataView/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -45,6 +47,8 @@ export interface Features {
   readonly tablesTree: ExplorerTree;
   readonly dashboardsTree: ExplorerTree;
   readonly tools: ReadonlyMap<string, OperationTool>;
+  /** The open data views (custom editors), and their message protocol. */
+  readonly dataViews: DataViewsApi;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -66,6 +70,7 @@ export function startFeatures(shell: Shell): Features {
   const { functionsTree, runsTree } = registerFunctions(services);
   const { filesTree, filesDragAndDrop } = registerFiles(services);
   const tools = registerAgents(services);
+  const dataViews = registerDataView(services);
 
   return {
     groupsTree,
@@ -76,6 +81,7 @@ export function startFeatures(shell: Shell): Features {
     tablesTree,
     dashboardsTree,
     tools,
+    dataViews,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

@@ -16,6 +16,8 @@ export interface Contributions {
   completion(provider: vscode.CompletionItemProvider, ...triggerCharacters: string[]): vscode.Disposable;
   hover(provider: vscode.HoverProvider): vscode.Disposable;
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable;
+  /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
+  customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

@@ -4,6 +4,7 @@
 import { Catalog } from './catalog';
 import { GroupsModel } from './groups';
 import { KnownFiles } from './knownFiles';
+import { OpenedTables } from './openedTables';
 import { RecentEntities } from './recent';
 import type { KeyValueStore, ServerSession } from './session';
 
@@ -18,6 +19,8 @@ export class Platform {
   readonly knownFiles: KnownFiles;
   /** The server's functions (with signatures), file shares, tables and dashboards. */
   readonly catalog: Catalog;
+  /** Tables of the server opened here, by their local file (in memory). */
+  readonly openedTables = new OpenedTables();
 
   /** `globalState` keeps what must survive a reload or another workspace; without one, the workspace state. */
   constructor(session: ServerSession, workspaceState: KeyValueStore, globalState?: KeyValueStore) {

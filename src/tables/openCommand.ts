@@ -1,5 +1,5 @@
-// datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage) and
-// opened in an editor with language CSV.
+// datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage, named
+// after the table) and opened in the data view (or, with datagrok.tables.openIn "text", in a CSV editor).
 import * as vscode from 'vscode';
 import type { CommandInvocation } from '../core/commands';
 import { badInput } from '../api/errors';
@@ -11,6 +11,7 @@ import { EntityNode } from '../ui/entityNodes';
 import { tableSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
 import { safeFileName } from '../platform/tableName';
+import { type OpenedTable, tableFileName } from '../platform/openedTables';
 
 export interface OpenTableOptions {
   /** The table's ID or name (`<project>.<table>` or `Project:table`). */
@@ -24,8 +25,25 @@ export async function showCsvDocument(document: vscode.TextDocument, preserveFoc
   return csv;
 }
 
+/** The data view's custom editor (src/dataView; opened through VS Code, as features do not import each other). */
+const DATA_VIEW = 'datagrok.dataView';
+
+/** The table's ID, `Project:table` name and page, from the server's list when it is there (else the name as given). */
+async function describeTable(services: Services, recent: RecentEntities, server: string, given: string, node?: EntityNode): Promise<OpenedTable> {
+  const key = given.toLowerCase();
+  const listed = await services.platform.catalog.listTables().then(
+    (tables) => tables.find((t) => t.id === given || t.nqName?.toLowerCase() === key.replace('.', ':') || t.name.toLowerCase() === key),
+    () => undefined,
+  );
+  const id = listed?.id ?? node?.entityId;
+  const name = listed ? (listed.nqName ?? (listed.projectName ? `${listed.projectName}:${listed.name}` : listed.name)) : given;
+  const url = node?.url ?? recent.list(server).find((r) => r.ID === id)?.URL;
+  return { id, name, server, ...(url ? { url } : {}) };
+}
+
 export async function openTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<OpenTableOptions>): Promise<vscode.Uri> {
   let name: string;
+  let node: EntityNode | undefined;
   if (inv.options) {
     if (typeof inv.options.name !== 'string' || inv.options.name.trim() === '') {
       throw badInput('The option "name" (the table\'s ID or name) is required.');
@@ -33,6 +51,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
     name = inv.options.name.trim();
   } else if (inv.arg instanceof EntityNode && inv.arg.kind === 'table') {
     name = inv.arg.entityId;
+    node = inv.arg;
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
@@ -46,13 +65,22 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   if (storage.scheme !== 'file') {
     throw badInput(`Cannot download tables here: the extension's storage (${storage.toString(true)}) is not on a local disk.`);
   }
-  const folder = vscode.Uri.joinPath(storage, 'tables');
+  // Saved under the table's own name (demog.csv for Demo:demog), in a folder of its ID.
+  const table = await describeTable(services, recent, client.baseUrl, name, node);
+  const folder = vscode.Uri.joinPath(storage, 'tables', safeFileName(table.id ?? name));
   await vscode.workspace.fs.createDirectory(folder);
-  const file = vscode.Uri.joinPath(folder, `${safeFileName(name)}.csv`);
+  const file = vscode.Uri.joinPath(folder, tableFileName(table.name));
   const { bytes } = await inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
     client.downloadTable(name, { file: file.fsPath }, { onProgress: progress.bytes, signal }),
   );
   services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
+  // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
+  services.platform.openedTables.remember(file.fsPath, table);
+  if (vscode.workspace.getConfiguration('datagrok').get<string>('tables.openIn', 'dataView') !== 'text') {
+    // The data view reads the file in place, at any size.
+    await vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false });
+    return file;
+  }
   if (bytes > maxEditorBytes()) {
     // Too large for an editor: the CSV stays on disk, where the user can open it with a tool of their choice.
     const message = `Table ${name} (${formatBytes(bytes)}) was saved to ${file.fsPath}. It is larger than datagrok.files.maxEditorFileSizeMB, so it was not opened in an editor.`;

@@ -89,7 +89,9 @@ describe('Functions: run from parameter files', () => {
     assert.equal(document.languageId, 'csv');
     assert.equal(document.isUntitled, false);
     assert.equal(document.isDirty, false);
-    assert.equal(vscode.window.activeTextEditor?.document, document);
+    // Shown in the data view (a grid), the text open as a document.
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'datagrok.dataView' && tab.uri.toString() === document.uri.toString(), 'the data view is the active editor');
   });
 
   it('uses options.function when the file has no "$function", and refuses without it', async () => {

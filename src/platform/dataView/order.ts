@@ -15,7 +15,7 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
   let count = 0;
   for (let id = 0; id < n; id++) {
     const k = keys[id];
-    if (k !== k) {
+    if (Number.isNaN(k)) {
       missing.push(id);
       continue;
     }
@@ -73,7 +73,7 @@ export function orderByText(values: readonly (string | undefined)[], descending 
   const ranks = new Map<string, number>();
   for (const v of values) if (v !== undefined && !ranks.has(v)) ranks.set(v, 0);
   const distinct = [...ranks.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  distinct.forEach((v, i) => ranks.set(v, i));
+  for (const [i, v] of distinct.entries()) ranks.set(v, i);
   const keys = new Float64Array(values.length);
   for (let id = 0; id < values.length; id++) {
     const v = values[id];
