@@ -39,7 +39,7 @@ function table(csv: string): { header: string[]; rows: string[][] } {
   return { header, rows };
 }
 
-describe('Data view', () => {
+describe('The data view', () => {
   let api: DatagrokExtensionApi;
 
   before(async function () {
@@ -55,7 +55,8 @@ describe('Data view', () => {
 
   /** The data view whose resource ends with `name`, once open; its meta message (the file read). */
   async function openView(name: string): Promise<{ uri: string; meta: Of<'meta'> }> {
-    const uri = await until(() => api.dataViews.list().find((v) => decodeURIComponent(v.uri).endsWith(name))?.uri, `a data view of ${name}`);
+    // The newest view of that name (each run's result has a view of its own).
+    const uri = await until(() => api.dataViews.list().filter((v) => decodeURIComponent(v.uri).endsWith(name)).pop()?.uri, `a data view of ${name}`);
     const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
     return { uri, meta };
   }

@@ -81,7 +81,7 @@ describe('Tables and Dashboards views', function () {
     assert.deepEqual(inside.map((n) => labelOf(api.dashboardsTree, n)).sort(), ['world_cities', 'world_countries']);
   });
 
-  it('opens a table item as CSV and copies its ID (the item is the argument)', async () => {
+  it('opens a table item in the data view and copies its ID (the item is the argument)', async () => {
     const { nodes, labels } = await top(api.tablesTree);
     const demog = nodes[labels.indexOf('demog')]!;
     const uri = await run<vscode.Uri>('datagrok.tables.open', demog);

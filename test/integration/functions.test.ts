@@ -78,7 +78,7 @@ describe('Functions: run from parameter files', () => {
     assert.equal(count, 5850);
   });
 
-  it('opens a dataframe output (Demo:Filter) as a named read-only CSV document', async () => {
+  it('opens a dataframe output (Demo:Filter) in the data view, a named read-only CSV document', async () => {
     const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
     const result = await run<string>('datagrok.functions.run', { uri });
     assert.equal(typeof result, 'string');

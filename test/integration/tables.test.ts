@@ -245,7 +245,7 @@ describe('Tables: push and open', () => {
     assert.deepEqual(after, before, 'no table changed');
   });
 
-  it('opens a table as a CSV document (streamed to a file)', async () => {
+  it('opens a table in the data view (streamed to a file named after the table)', async () => {
     const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
     assert.ok(uri instanceof vscode.Uri);
     // Shown in the data view, saved under the table's name.

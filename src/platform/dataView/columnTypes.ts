@@ -10,7 +10,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
 const MISSING_WORDS = new Set(['', 'na', 'nan', 'null', 'none', 'n/a']);
 
 export function isMissing(value: string | undefined): boolean {
-  return value === undefined || value === '' || (value.length <= 4 && MISSING_WORDS.has(value.trim().toLowerCase()));
+  if (value === undefined || value === '') return true;
+  // Most values start with a digit or a sign: not a missing word (checked first, as scans call this per value).
+  const first = value.charCodeAt(0);
+  if ((first >= 48 && first <= 57) || first === 45 || first === 43) return false;
+  return value.length <= 4 && MISSING_WORDS.has(value.trim().toLowerCase());
 }
 
 /** The narrowest type every non-missing value fits (int within ±2^53; int and double mix as double). */
