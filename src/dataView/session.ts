@@ -20,8 +20,8 @@ export class DataViewSession {
   private client: DataSourceClient | undefined;
   private localFile: string | undefined;
   private started: Promise<HostMessage> | undefined;
-  private task: AbortController | undefined;
-  private replies: HostMessage[] | undefined;
+  /** Running work by kind: a new sort replaces a running sort, and so on; Cancel stops them all. */
+  private readonly tasks = new Map<string, AbortController>();
   private rowCount: RowCount = { rows: 0, exact: false };
   private sort: SortSpec | undefined;
   private filters: Filter[] = [];
@@ -41,7 +41,6 @@ export class DataViewSession {
   private send(message: HostMessage): void {
     this.sent.push(message);
     if (this.sent.length > SENT_KEPT) this.sent.shift();
-    this.replies?.push(message);
     this.post(message);
   }
 
@@ -65,25 +64,25 @@ export class DataViewSession {
     return this.started;
   }
 
-  /** Answers a webview message; resolves with the messages sent in reply. */
+  /** Answers a webview message; resolves with the messages sent in reply (requests may overlap: each has its own). */
   async handle(message: WebviewMessage): Promise<HostMessage[]> {
     const replies: HostMessage[] = [];
-    const previous = this.replies;
-    this.replies = replies;
+    const reply = (m: HostMessage) => {
+      replies.push(m);
+      this.send(m);
+    };
     try {
-      await this.answer(message);
+      await this.answer(message, reply);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (!/aborted/i.test(text)) this.send({ type: 'error', message: text });
-    } finally {
-      this.replies = previous;
+      if (!/aborted/i.test(text)) reply({ type: 'error', message: text });
     }
     return replies;
   }
 
-  private async answer(m: WebviewMessage): Promise<void> {
+  private async answer(m: WebviewMessage, reply: (message: HostMessage) => void): Promise<void> {
     if (m.type === 'ready') {
-      this.send(await this.start());
+      reply(await this.start());
       return;
     }
     await this.start();
@@ -91,35 +90,35 @@ export class DataViewSession {
     switch (m.type) {
       case 'rows': {
         const rows = await client.call('rows', [Math.max(0, m.start), Math.min(MAX_ROWS, Math.max(0, m.count))]);
-        this.send({ type: 'rows', start: m.start, rows, rowCount: await client.call('rowCount', []), ...(m.tag !== undefined ? { tag: m.tag } : {}) });
+        reply({ type: 'rows', start: m.start, rows, rowCount: await client.call('rowCount', []), ...(m.tag !== undefined ? { tag: m.tag } : {}) });
         return;
       }
       case 'sort': {
         const rowCount = await this.long('Sorting', (progress, signal) => client.call('sort', [m.sort], progress, signal));
         this.sort = m.sort;
-        this.send({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
+        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
         return;
       }
       case 'filter': {
         const rowCount = await this.long('Filtering', (progress, signal) => client.call('filter', [m.filters], progress, signal));
         this.filters = m.filters;
-        this.send({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
+        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
         return;
       }
       case 'summary': {
         const summary = await this.long('Summarizing', (progress, signal) => client.call('summary', [m.column], progress, signal));
-        this.send({ type: 'summary', summary });
+        reply({ type: 'summary', summary });
         return;
       }
       case 'chart': {
         const chart = await this.long('Charting', (progress, signal) =>
           m.kind === 'scatter' ? client.call('scatter', [m.x, m.y], progress, signal) : client.call('distribution', [m.column], progress, signal),
         );
-        this.send({ type: 'chart', chart });
+        reply({ type: 'chart', chart });
         return;
       }
       case 'cancel':
-        this.task?.abort();
+        for (const task of this.tasks.values()) task.abort();
         return;
       case 'copy':
         await vscode.env.clipboard.writeText(m.text);
@@ -132,9 +131,9 @@ export class DataViewSession {
 
   /** Work over every row: progress in the webview and the status bar; a newer request or Cancel aborts it. */
   private async long<T>(task: string, work: (progress: (fraction: number) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
-    this.task?.abort();
+    this.tasks.get(task)?.abort();
     const abort = new AbortController();
-    this.task = abort;
+    this.tasks.set(task, abort);
     const name = `${task} ${this.title}`;
     this.send({ type: 'progress', task: name, fraction: 0 });
     try {
@@ -142,6 +141,7 @@ export class DataViewSession {
         work((fraction) => this.send({ type: 'progress', task: name, fraction }), abort.signal),
       );
     } finally {
+      if (this.tasks.get(task) === abort) this.tasks.delete(task);
       this.send({ type: 'progress', task: name, done: true });
     }
   }
@@ -170,7 +170,7 @@ export class DataViewSession {
   }
 
   async dispose(): Promise<void> {
-    this.task?.abort();
+    for (const task of this.tasks.values()) task.abort();
     await this.client?.dispose();
     if (this.uri.scheme !== 'file' && this.localFile) await fs.promises.rm(path.dirname(this.localFile), { recursive: true, force: true });
   }

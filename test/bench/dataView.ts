@@ -29,7 +29,7 @@ export async function writeCsv(file: string, rows: number): Promise<number> {
   for (let i = 0; i < Math.min(rows, 100_000); i++) {
     const r = random();
     const score = r < 0.02 ? '' : (random() * 1000 - 500).toFixed(4);
-    const note = i % 1000 === 7 ? '"said ""hi"",\nthen left"' : `note number ${i % 9973} for row`;
+    const note = i % 1000 === 7 ? '"said ""hi"",\nthen left"' : `note number ${i % 9973} for this row of the bench`;
     block.push(`,person_${Math.floor(random() * 50000)},${CITIES[i % CITIES.length]},${Math.floor(r * 90)},${(40 + random() * 80).toFixed(2)},${score},2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${r < 0.5},${note}\n`);
   }
   const batch = 50_000;

@@ -130,8 +130,8 @@ function showColumn(c: number): void {
   panelColumn = c;
   panel.hidden = false;
   panel.replaceChildren(h('h3', { textContent: `${columns[c].name} (${columns[c].type})` }), h('div', { className: 'note', textContent: 'Summarizing every row…' }));
+  // The chart after the summary: it is drawn from the summary's pass (one read of the file, not two).
   send({ type: 'summary', column: c });
-  send({ type: 'chart', kind: 'distribution', column: c });
 }
 
 function fmt(n: number | undefined): string {
@@ -212,6 +212,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       return;
     case 'summary':
       showSummary(m.summary);
+      if (columns[panelColumn ?? -1]?.name === m.summary.column) send({ type: 'chart', kind: 'distribution', column: panelColumn as number });
       return;
     case 'chart':
       showChart(m.chart);
