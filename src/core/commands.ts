@@ -58,7 +58,7 @@ export interface SignInGate {
 }
 
 /** Commands that work without a key (the connection's own) or name their own server (connector paths). */
-const WITHOUT_SIGN_IN = new Set(['datagrok.signIn', 'datagrok.signOut', 'datagrok.switchServer', 'datagrok.showLog', 'datagrok.copyId', 'datagrok.files.copyPath']);
+const WITHOUT_SIGN_IN = new Set(['datagrok.signIn', 'datagrok.dataView.open', 'datagrok.signOut', 'datagrok.switchServer', 'datagrok.showLog', 'datagrok.copyId', 'datagrok.files.copyPath']);
 
 export class CommandLayer {
   constructor(

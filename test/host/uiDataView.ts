@@ -27,7 +27,7 @@ function gridFrame(page: Page): Promise<Frame> {
       return undefined;
     },
     () => `no data view grid in the page's ${page.frames().length} frames`,
-    60_000,
+    120_000,
   );
 }
 
@@ -52,7 +52,10 @@ async function main(): Promise<number> {
   await page.locator('.tabs-container .tab', { hasText: 'planets.csv' }).first().waitFor({ state: 'visible', timeout: 60_000 });
   await runFromPalette(page, 'Datagrok: Open in Data View');
 
-  const frame = await gridFrame(page);
+  const frame = await gridFrame(page).catch(async (error: Error) => {
+    await page.screenshot({ path: path.join(screenshotsDir, 'data-view-failed.png') });
+    throw error;
+  });
   const headers = await frame.locator('.grid .hcell').allInnerTexts();
   const expected = ['name\nstring', 'mass_earths\ndouble', 'radius_km\nint', 'moons\nint'];
   for (const h of expected) if (!headers.some((t) => t.replace(/\s+/g, '\n').includes(h.replace(/\s+/g, '\n')))) throw new Error(`no header "${h}" among ${JSON.stringify(headers)}`);
