@@ -70,7 +70,7 @@ const noHttpStack = (bundle) => ({
  * build otherwise: a feature is loaded on first use through src/start/lazyFeatures.ts.
  */
 const LIGHT_START_BUDGET_KB = 32;
-const NOT_AT_ACTIVATION = /src[\\/](features\.ts|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames))/;
+const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames))/;
 const lightStart = {
   name: 'light-start',
   setup(build) {
@@ -131,6 +131,9 @@ const contexts = await Promise.all([
   esbuild.context({ ...common, entryPoints: ['src/features.ts'], outfile: path.join(outdir, 'features.js'), plugins: [lazyLoads, noHttpStack('features.js'), oneVscodeNamespace('features.js')] }),
   esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
   esbuild.context({ ...common, entryPoints: ['src/agents/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') }),
+  // The data view: its worker thread (Node), and its webview's script and styles (a browser bundle with uPlot).
+  esbuild.context({ ...common, entryPoints: ['src/platform/dataView/worker.ts'], outfile: path.join(outdir, 'dataViewWorker.js') }),
+  esbuild.context({ ...common, platform: 'browser', format: 'iife', target: 'es2022', external: [], mainFields: ['browser', 'module', 'main'], entryPoints: ['src/dataView/webview/main.ts'], outfile: path.join(outdir, 'dataViewWebview.js') }),
   ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),
 ]);
 if (watch) {

@@ -17,6 +17,7 @@ import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
 import type { BundlesApi } from './bundles/register';
 import type { FunctionTests } from './testing/register';
+import type { DataViewsApi } from './dataView/provider';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -54,6 +55,8 @@ export interface DatagrokExtensionApi {
   readonly terminals: TerminalEnvironment;
   /** The Test Explorer's function tests: the controller, its run profile, the tree, the last answers. */
   readonly functionTests: FunctionTests;
+  /** The open data views and their message protocol (what the extension sends each webview). */
+  readonly dataViews: DataViewsApi;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /** The bundles feature: what the Datagrok Source Control view lists. */
@@ -89,7 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   void connection.refresh();
   const features = () => lazy.features();
   // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
-  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView', 'functionTests']);
+  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView', 'functionTests', 'dataViews']);
   return Object.assign(views, {
     statusBar: statusBar.item,
     remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),

@@ -33,6 +33,8 @@ import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
 import { type FunctionTests, registerTesting } from './testing/register';
+import type { DataViewsApi } from './dataView/provider';
+import { registerDataView } from './dataView/register';
 
 /** What the entry made at activation and hands to the features. */
 export interface Shell {
@@ -57,6 +59,8 @@ export interface Features {
   readonly syncView: SyncStatusView;
   /** The bundles feature: the Source Control view's resources. */
   readonly bundles: BundlesApi;
+  /** The open data views (custom editors), and their message protocol. */
+  readonly dataViews: DataViewsApi;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -84,6 +88,7 @@ export function startFeatures(shell: Shell): Features {
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
+  const dataViews = registerDataView(services);
 
   return {
     groupsTree,
@@ -97,6 +102,7 @@ export function startFeatures(shell: Shell): Features {
     syncView,
     bundles,
     functionTests,
+    dataViews,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

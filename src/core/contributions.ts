@@ -18,6 +18,8 @@ export interface Contributions {
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable;
   /** The Test Explorer's controller, made at activation; the feature sets its handlers and run profiles. */
   testController(): vscode.TestController;
+  /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
+  customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

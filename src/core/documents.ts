@@ -60,10 +60,16 @@ export async function csvToPush(target: vscode.Uri | undefined): Promise<CsvToPu
 
 const CSV_FILE = /\.(csv|tsv|txt)$/i;
 
-/** The active editor's document when it holds CSV (by language or file name); refuses any other. */
+/** The resource of the active custom editor (the data view), when the active tab is one. */
+export function activeCustomEditorUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof vscode.TabInputCustom ? input.uri : undefined;
+}
+
+/** The active editor's document when it holds CSV (by language or file name), or the data view's file; refuses any other. */
 export function activeCsvEditor(): vscode.Uri | undefined {
   const document = vscode.window.activeTextEditor?.document;
-  if (!document) return undefined;
+  if (!document) return activeCustomEditorUri();
   if (document.languageId === 'csv' || document.languageId === 'tsv' || CSV_FILE.test(document.uri.path) || document.isUntitled) {
     return document.uri;
   }

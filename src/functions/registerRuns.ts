@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { DEFAULT_RUN_LIMITS, FolderBlobStore, type RunLimits, RunsStore } from '../platform/runs';
 import { RESULT_SCHEME, ResultFileSystem } from './resultDocuments';
-import { resultView } from './resultParts';
+import { outputNamesOf, resultView } from './resultParts';
 import type { FinishedRun, RunServices } from './runCommand';
 import * as commands from './runsCommands';
 import { createRunsTree, RUNS_VIEW } from './runsView';
@@ -49,7 +49,7 @@ export function registerRuns(services: Services): { runs: RunServices; tree: Exp
     const run = store.get(runId);
     if (!run) return undefined;
     const got = await store.result(run);
-    return 'value' in got ? resultView(run.functionName, got.value).parts : undefined;
+    return 'value' in got ? resultView(run.functionName, got.value, await outputNamesOf(services.platform.catalog, run.functionName)).parts : undefined;
   };
   const tree = createRunsTree(store, connection, log);
   const view = services.contributions.treeView<ExplorerNode>(RUNS_VIEW, { treeDataProvider: tree });

@@ -2,6 +2,7 @@
 // runs in the Runs view (which give their result documents' URIs).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { activeCustomEditorUri } from '../core/documents';
 import { badInput } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
@@ -25,7 +26,7 @@ export interface PushResultOptions {
 }
 
 function activeResult(): vscode.Uri | undefined {
-  const uri = vscode.window.activeTextEditor?.document.uri;
+  const uri = vscode.window.activeTextEditor?.document.uri ?? activeCustomEditorUri();
   return uri?.scheme === RESULT_SCHEME ? uri : undefined;
 }
 

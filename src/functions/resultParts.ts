@@ -1,6 +1,7 @@
 // What a function's result becomes when shown: each dataframe output a CSV document, everything else
 // one JSON document (dataframes described in it, not repeated), and a one-line summary for the
 // notification and the Runs view. Pure: no vscode here.
+import type { FuncInfo } from '../api/catalogTypes';
 import { csvShape, looksLikeCsv, outputsOf } from './outputs';
 
 export interface ResultPart {
@@ -30,10 +31,24 @@ function cut(text: string, length = SUMMARY_LENGTH): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
-/** A result's documents and summary. `undefined` (no value) becomes `null` in its document. */
-export function resultView(functionName: string, result: unknown): ResultView {
+/** The names of a function's outputs, from its signature (the last one known when offline); undefined when unknown. */
+export async function outputNamesOf(catalog: { funcOrLastKnown(idOrName: string): Promise<FuncInfo> }, functionName: string): Promise<string[] | undefined> {
+  try {
+    return ((await catalog.funcOrLastKnown(functionName)).params ?? []).filter((p) => !p.isInput).map((p) => p.name);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A result's documents and summary. `undefined` (no value) becomes `null` in its document. Several outputs
+ * are named after the signature's outputs (`outputNames`, when there is one per output), else `output 1…`.
+ */
+export function resultView(functionName: string, result: unknown, outputNames?: readonly string[]): ResultView {
   const several = Array.isArray(result);
   const outputs = outputsOf(result);
+  const named = several && outputNames !== undefined && outputNames.length === outputs.length && new Set(outputNames).size === outputNames.length;
+  const nameOf = (i: number) => (named ? (outputNames as readonly string[])[i] : `output ${i + 1}`);
   const csv = outputs.map((o) => looksLikeCsv(o));
   const described = outputs.map((o, i) => (csv[i] ? `<${describeDataframe(o as string)}>` : o));
   const summaryValue = several ? described : described[0];
@@ -41,12 +56,14 @@ export function resultView(functionName: string, result: unknown): ResultView {
 
   const parts: ResultPart[] = [];
   const frames = outputs.filter((_, i) => csv[i]) as string[];
+  const frameOutputs = outputs.map((_, i) => i).filter((i) => csv[i]);
   frames.forEach((text, i) => {
-    parts.push({ name: `${functionName} — result${i === 0 ? '' : ` ${i + 1}`}.csv`, language: 'csv', text });
+    const name = named ? nameOf(frameOutputs[i]).replace(/[/\\]/g, '_') : `result${i === 0 ? '' : ` ${i + 1}`}`;
+    parts.push({ name: `${functionName} — ${name}.csv`, language: 'csv', text });
   });
   const allFrames = outputs.length > 0 && frames.length === outputs.length;
   if (!allFrames) {
-    const value = several ? Object.fromEntries(described.map((o, i) => [`output ${i + 1}`, o])) : (summaryValue ?? null);
+    const value = several ? Object.fromEntries(described.map((o, i) => [nameOf(i), o])) : (summaryValue ?? null);
     parts.unshift({ name: `${functionName} — result`, language: 'json', text: `${JSON.stringify(value, null, 2)}\n` });
   }
   const summary = allFrames

@@ -23,6 +23,7 @@ import type { RecentEntities } from '../platform/recent';
 import { pushCsvParameters } from '../core/csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
 import type { ResultFileSystem } from './resultDocuments';
+import { outputNamesOf } from './resultParts';
 import { showFunctionResult } from './showResult';
 
 export interface RunFunctionOptions {
@@ -213,7 +214,7 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   }
   const durationMs = Date.now() - started;
   services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);
-  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri);
+  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri, await outputNamesOf(services.platform.catalog, name));
   await finish('ok', { result, summary: shown.summary, durationMs });
   return result;
 }

@@ -10,7 +10,7 @@ import { curlText, pythonText } from '../platform/runSnippets';
 import type { RunsStore, StoredRun } from '../platform/runs';
 import type { Services } from '../services';
 import { resultUri } from './resultDocuments';
-import { type ResultPart, resultView } from './resultParts';
+import { type ResultPart, outputNamesOf, resultView } from './resultParts';
 import { type PushResultOptions, pushResult, type SaveResultOptions, saveResultAs } from './resultCommands';
 import { type RunServices, runFunctionCommand } from './runCommand';
 import { duration, fileLabel, RunNode, when } from './runsView';
@@ -59,7 +59,7 @@ async function runOf(c: RunsContext, inv: CommandInvocation<RunOptions>, title: 
 export async function resultParts(c: RunsContext, run: StoredRun): Promise<ResultPart[]> {
   const got = await c.store.result(run);
   if ('missing' in got) throw badInput(`The result of ${run.functionName} (${when(run.startedAt)}) is not available. ${got.missing}`);
-  return resultView(run.functionName, got.value).parts;
+  return resultView(run.functionName, got.value, await outputNamesOf(c.services.platform.catalog, run.functionName)).parts;
 }
 
 async function inputsOf(c: RunsContext, run: StoredRun): Promise<Record<string, unknown>> {

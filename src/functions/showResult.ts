@@ -1,9 +1,12 @@
 // Showing what a function returned: read-only result documents beside the parameter file (a JSON
-// document `Demo:Add — result`, each dataframe output a CSV document `Demo:Filter — result.csv`), a
+// document `Demo:Add — result`, each dataframe output in the data view `Demo:Filter — result.csv`), a
 // short summary in a notification with "Open Result", and the result in the log.
 import * as vscode from 'vscode';
 import type { ResultFileSystem } from './resultDocuments';
 import { type ResultPart, resultView } from './resultParts';
+
+/** The data view's custom editor (src/dataView, opened through VS Code: features do not import each other). */
+const DATA_VIEW = 'datagrok.dataView';
 
 /** At most this much of a result goes to the log. */
 const LOGGED_RESULT = 4000;
@@ -35,11 +38,10 @@ export async function openResultDocuments(results: ResultFileSystem, runId: stri
         () => document,
       );
     }
-    await vscode.window.showTextDocument(document, {
-      preview: false,
-      viewColumn: besideFile ? vscode.ViewColumn.Beside : undefined,
-      preserveFocus: besideFile || i > 0,
-    });
+    const show = { preview: false, viewColumn: besideFile ? vscode.ViewColumn.Beside : undefined, preserveFocus: besideFile || i > 0 };
+    // A dataframe opens in the data view (a grid); its text stays open as a document (Open as Text shows it).
+    if (parts[i].language === 'csv') await vscode.commands.executeCommand('vscode.openWith', uri, DATA_VIEW, show);
+    else await vscode.window.showTextDocument(document, show);
     documents.push(document);
   }
   return documents;
@@ -50,8 +52,8 @@ export interface ShowResultContext {
   log: vscode.LogOutputChannel;
 }
 
-export async function showFunctionResult(ctx: ShowResultContext, runId: string, functionName: string, result: unknown, fileUri?: vscode.Uri): Promise<ShownResult> {
-  const view = resultView(functionName, result);
+export async function showFunctionResult(ctx: ShowResultContext, runId: string, functionName: string, result: unknown, fileUri?: vscode.Uri, outputNames?: readonly string[]): Promise<ShownResult> {
+  const view = resultView(functionName, result, outputNames);
   const logged = view.oneLine.length > LOGGED_RESULT ? `${view.oneLine.slice(0, LOGGED_RESULT)}… (${view.oneLine.length} characters)` : view.oneLine;
   ctx.log.info(`${functionName} → ${logged}`);
   const documents = await openResultDocuments(ctx.results, runId, view.parts, fileUri);

@@ -4,6 +4,7 @@
 import { Catalog } from './catalog';
 import { GroupsModel } from './groups';
 import { KnownFiles } from './knownFiles';
+import { OpenedTables } from './openedTables';
 import { RecentEntities } from './recent';
 import type { KeyValueStore, ServerSession } from './session';
 import { TableColumns } from './tableColumns';
@@ -21,6 +22,8 @@ export class Platform {
   readonly catalog: Catalog;
   /** The columns of the server's tables (read once from each table's header), for parameter files. */
   readonly tableColumns: TableColumns;
+  /** Tables of the server opened here, by their local file (in memory). */
+  readonly openedTables = new OpenedTables();
 
   /** `globalState` keeps what must survive a reload or another workspace; without one, the workspace state. */
   constructor(session: ServerSession, workspaceState: KeyValueStore, globalState?: KeyValueStore) {

@@ -10,7 +10,7 @@ import { mayBeParameterFile } from '../core/parameterFileNames';
 import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
 import { requireFeatures } from './loadFeatures';
-import { DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
+import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 
 /** How each view is made at activation; its feature must ask for the same (checked when it attaches). */
 const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: boolean; resolves?: boolean; dnd?: { drag: string[]; drop: string[] } }> = {
@@ -28,6 +28,8 @@ const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boo
 const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
 const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
+/** Custom editors (package.json customEditors), with the webview options each is registered with. */
+const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 const COMPLETION_TRIGGERS = ['"', ':', '/'];
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
@@ -53,6 +55,7 @@ export class LazyFeatures implements Contributions {
   private readonly fileSystems = new Map<string, FileSystemStandIn>();
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
+  private readonly customEditors = new Map<string, CustomEditorStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
   private tests: vscode.TestController | undefined;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
@@ -87,6 +90,7 @@ export class LazyFeatures implements Contributions {
     for (const { name } of manifest.contributes.languageModelTools) this.tools.set(name, new Forward<vscode.LanguageModelTool<unknown>>(this.load, `the ${name} tool`));
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
+    for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
     this.parameterFiles = new ParameterFileStandIn(this.load, (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()));
     for (const id of Object.keys(VIEWS)) this.makeView(id);
   }
@@ -134,6 +138,7 @@ export class LazyFeatures implements Contributions {
     return [
       ...[...this.fileSystems].map(([scheme, standIn]) => vscode.workspace.registerFileSystemProvider(scheme, standIn, FILE_SYSTEMS[scheme])),
       ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
+      ...[...this.customEditors].map(([viewType, standIn]) => vscode.window.registerCustomEditorProvider(viewType, standIn, { webviewOptions: CUSTOM_EDITORS[viewType] })),
     ];
   }
 
@@ -247,6 +252,16 @@ export class LazyFeatures implements Contributions {
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable {
     if (!same(metadata.providedCodeActionKinds?.map((k) => k.value), CODE_ACTION_KINDS.map((k) => k.value))) throw new Error('Datagrok: parameter file quick fixes are registered at activation with other kinds.');
     this.parameterFiles.actions.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable {
+    const standIn = this.customEditors.get(viewType);
+    if (!standIn) {
+      this.unplanned.push(viewType);
+      return vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
+    }
+    standIn.target = provider;
     return new vscode.Disposable(() => undefined);
   }
 

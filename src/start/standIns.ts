@@ -179,3 +179,14 @@ export function toolStandIn(tool: Forward<vscode.LanguageModelTool<unknown>>): v
 }
 
 export { Forward };
+
+/** A custom editor's provider until the features attach the real one: opening an editor loads them. */
+export class CustomEditorStandIn extends Forward<vscode.CustomReadonlyEditorProvider> implements vscode.CustomReadonlyEditorProvider {
+  openCustomDocument(uri: vscode.Uri, context: vscode.CustomDocumentOpenContext, token: vscode.CancellationToken): vscode.CustomDocument | Thenable<vscode.CustomDocument> {
+    return this.real().openCustomDocument(uri, context, token);
+  }
+
+  resolveCustomEditor(document: vscode.CustomDocument, panel: vscode.WebviewPanel, token: vscode.CancellationToken): void | Thenable<void> {
+    return this.real().resolveCustomEditor(document, panel, token);
+  }
+}

@@ -1,5 +1,5 @@
-// datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage) and
-// opened in an editor with language CSV.
+// datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage, named
+// after the table) and opened in the data view (or, with datagrok.tables.openIn "text", in a CSV editor).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -13,6 +13,7 @@ import { EntityNode } from '../ui/entityNodes';
 import { tableSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
 import { safeFileName } from '../platform/tableName';
+import { type OpenedTable, tableFileName } from '../platform/openedTables';
 
 export interface OpenTableOptions {
   /** The table's ID or name (`<project>.<table>` or `Project:table`). */
@@ -26,10 +27,27 @@ export async function showCsvDocument(document: vscode.TextDocument, preserveFoc
   return csv;
 }
 
+/** The data view's custom editor (src/dataView; opened through VS Code, as features do not import each other). */
+const DATA_VIEW = 'datagrok.dataView';
+
+/** The table's ID, `Project:table` name and page, from the server's list when it is there (else the name as given). */
+async function describeTable(services: Services, recent: RecentEntities, server: string, given: string, node?: EntityNode): Promise<OpenedTable> {
+  const key = given.toLowerCase();
+  const listed = await services.platform.catalog.listTables().then(
+    (tables) => tables.find((t) => t.id === given || t.nqName?.toLowerCase() === key.replace('.', ':') || t.name.toLowerCase() === key),
+    () => undefined,
+  );
+  const id = listed?.id ?? node?.entityId;
+  const name = listed ? (listed.nqName ?? (listed.projectName ? `${listed.projectName}:${listed.name}` : listed.name)) : given;
+  const url = node?.url ?? recent.list(server).find((r) => r.ID === id)?.URL;
+  return { id, name, server, ...(url ? { url } : {}) };
+}
+
 export async function openTableCommand(services: Services, recent: RecentEntities, inv: CommandInvocation<OpenTableOptions>): Promise<vscode.Uri> {
   let name: string;
   /** What the messages call the table: its name where it is known (a tree item), else what was given. */
   let title: string | undefined;
+  let node: EntityNode | undefined;
   if (inv.options) {
     if (typeof inv.options.name !== 'string' || inv.options.name.trim() === '') {
       throw badInput('The option "name" (the table\'s ID or name) is required.');
@@ -38,6 +56,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   } else if (inv.arg instanceof EntityNode && inv.arg.kind === 'table') {
     name = inv.arg.entityId;
     title = inv.arg.row.description ? `${inv.arg.row.name} (${inv.arg.row.description})` : inv.arg.row.name;
+    node = inv.arg;
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
@@ -51,22 +70,31 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   if (storage.scheme !== 'file') {
     throw badInput(`Cannot download tables here: the extension's storage (${storage.toString(true)}) is not on a local disk.`);
   }
-  const folder = vscode.Uri.joinPath(storage, 'tables');
+  // Saved under the table's own name (demog.csv for Demo:demog), in a folder of its ID.
+  const table = await describeTable(services, recent, client.baseUrl, name, node);
+  const folder = vscode.Uri.joinPath(storage, 'tables', safeFileName(table.id ?? name));
   await vscode.workspace.fs.createDirectory(folder);
-  const file = vscode.Uri.joinPath(folder, `${safeFileName(name)}.csv`);
+  const file = vscode.Uri.joinPath(folder, tableFileName(table.name));
   const { bytes } = await inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
     client.downloadTable(name, { file: file.fsPath }, { onProgress: progress.bytes, signal }),
   );
   services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
+  // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
+  services.platform.openedTables.remember(file.fsPath, table);
+  if (vscode.workspace.getConfiguration('datagrok').get<string>('tables.openIn', 'dataView') !== 'text') {
+    // The data view reads the file in place, at any size.
+    await vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false });
+    return file;
+  }
   if (bytes > maxEditorBytes()) {
     // Too large for an editor: the CSV stays on disk, where the user can open it with a tool of their choice.
-    const message = `The table ${title ?? name} (${formatBytes(bytes)}) is larger than what opens in an editor (the setting Files: Max Editor File Size MB), so it was downloaded but not opened. Save As… puts the CSV where you want it.`;
+    const message = `The table ${title ?? table.name} (${formatBytes(bytes)}) is larger than what opens in an editor (the setting Files: Max Editor File Size MB), so it was downloaded but not opened. Save As… puts the CSV where you want it.`;
     const open = vscode.window.showInformationMessage(message, 'Save As…', 'Open Anyway', 'Copy Path');
     if (inv.interactive) {
       const choice = await open;
       if (choice === 'Open Anyway') await showCsvDocument(await vscode.workspace.openTextDocument(file));
       if (choice === 'Copy Path') await vscode.env.clipboard.writeText(file.fsPath);
-      if (choice === 'Save As…') await saveTableAs(file, title ?? name);
+      if (choice === 'Save As…') await saveTableAs(file, title ?? table.name);
     }
     return file;
   }

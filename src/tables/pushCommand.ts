@@ -87,8 +87,10 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   }
   const csv = await csvToPush(target);
   const shape = await inspectSource(csv.source, csv.what);
-  let name = options?.name !== undefined ? checkTableName(options.name) : csv.defaultName;
   const client = await services.connection.client();
+  // A table opened from this server defaults to its own name: pushing it back replaces it.
+  const known = csv.uri.scheme === 'file' ? services.platform.openedTables.pushName(csv.uri.fsPath, client.baseUrl) : undefined;
+  let name = options?.name !== undefined ? checkTableName(options.name) : (known ?? csv.defaultName);
   const host = hostOf(client.baseUrl);
   if (inv.interactive) name = await confirmName(csv, shape, host, name);
 

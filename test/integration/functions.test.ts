@@ -78,7 +78,7 @@ describe('Functions: run from parameter files', () => {
     assert.equal(count, 5850);
   });
 
-  it('opens a dataframe output (Demo:Filter) as a named read-only CSV document', async () => {
+  it('opens a dataframe output (Demo:Filter) in the data view, a named read-only CSV document', async () => {
     const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
     const result = await run<string>('datagrok.functions.run', { uri });
     assert.equal(typeof result, 'string');
@@ -89,7 +89,9 @@ describe('Functions: run from parameter files', () => {
     assert.equal(document.languageId, 'csv');
     assert.equal(document.isUntitled, false);
     assert.equal(document.isDirty, false);
-    assert.equal(vscode.window.activeTextEditor?.document, document);
+    // Shown in the data view (a grid), the text open as a document.
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'datagrok.dataView' && tab.uri.toString() === document.uri.toString(), 'the data view is the active editor');
   });
 
   it('uses options.function when the file has no "$function", and refuses without it', async () => {

@@ -245,14 +245,14 @@ describe('Tables: push and open', () => {
     assert.deepEqual(after, before, 'no table changed');
   });
 
-  it('opens a table as a CSV document (streamed to a file)', async () => {
+  it('opens a table in the data view (streamed to a file named after the table)', async () => {
     const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
     assert.ok(uri instanceof vscode.Uri);
-    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    assert.ok(document, 'the document is open');
-    assert.equal(document.languageId, 'csv');
-    assert.equal(vscode.window.activeTextEditor?.document, document);
-    assert.match(document.lineAt(0).text, /^USUBJID,AGE,SEX/);
+    // Shown in the data view, saved under the table's name.
+    assert.equal(path.basename(uri.fsPath), 'demog.csv');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'datagrok.dataView' && tab.uri.toString() === uri.toString(), 'the data view is the active editor');
+    assert.match(fs.readFileSync(uri.fsPath, 'utf8'), /^USUBJID,AGE,SEX/);
     const stored = (await tablesOnServer()).find((t) => t.name === 'demog')!;
     assert.equal(sha256(fs.readFileSync(uri.fsPath)), stored.sha256, 'the file holds the table as the server has it');
 
@@ -269,11 +269,14 @@ describe('Tables: push and open', () => {
       const big = await writeLargeCsv(path.join(dir, 'big.csv'), 2);
       await run('datagrok.tables.push', { uri: vscode.Uri.file(path.join(dir, 'big.csv')), name: 'Big.rows' });
       await config.update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
+      // In a text editor (the data view opens any size).
+      await vscode.workspace.getConfiguration('datagrok.tables').update('openIn', 'text', vscode.ConfigurationTarget.Global);
       const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Big.rows' });
       assert.equal(sha256(fs.readFileSync(uri.fsPath)), big.sha256, 'the whole table is on disk');
       assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'not opened in an editor');
     } finally {
       await config.update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('datagrok.tables').update('openIn', undefined, vscode.ConfigurationTarget.Global);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

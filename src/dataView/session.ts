@@ -1,0 +1,177 @@
+// One open data view: the worker that reads its file, the webview's requests answered through it, and
+// the actions (Save As CSV, Push as Table, Open in Browser, Open as Text). Every message sent to the
+// webview is also kept (the last SENT_KEPT), and `handle` returns the replies to one request, which is
+// how the integration tests read the grid's data source.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { uiArguments } from '../core/commands';
+import type { OpenedTable } from '../platform/openedTables';
+import type { DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../platform/dataView/protocol';
+import { DataSourceClient } from '../platform/dataView/workerClient';
+import { localFileOf } from './localFile';
+
+const SENT_KEPT = 200;
+/** Most rows one request may ask for. */
+const MAX_ROWS = 5000;
+
+export class DataViewSession {
+  readonly sent: HostMessage[] = [];
+  private client: DataSourceClient | undefined;
+  private localFile: string | undefined;
+  private started: Promise<HostMessage> | undefined;
+  /** Running work by kind: a new sort replaces a running sort, and so on; Cancel stops them all. */
+  private readonly tasks = new Map<string, AbortController>();
+  private rowCount: RowCount = { rows: 0, exact: false };
+  private sort: SortSpec | undefined;
+  private filters: Filter[] = [];
+
+  constructor(
+    readonly uri: vscode.Uri,
+    private readonly workerFile: string,
+    private readonly table: () => OpenedTable | undefined,
+    private readonly post: (message: HostMessage) => void,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  get title(): string {
+    return this.table()?.name ?? path.posix.basename(this.uri.path);
+  }
+
+  private send(message: HostMessage): void {
+    this.sent.push(message);
+    if (this.sent.length > SENT_KEPT) this.sent.shift();
+    this.post(message);
+  }
+
+  /** Opens the file in the worker (once) and returns the meta message. */
+  private start(): Promise<HostMessage> {
+    this.started ??= (async () => {
+      this.localFile = await localFileOf(this.uri);
+      const client = new DataSourceClient(this.workerFile);
+      this.client = client;
+      client.onCount = (rowCount) => {
+        this.rowCount = rowCount;
+        this.send({ type: 'count', rowCount });
+      };
+      const { columns, rowCount } = await client.call('open', [this.localFile]);
+      this.rowCount = rowCount;
+      const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
+      if (this.table()?.url) actions.push('browser');
+      this.log.info(`Data view: ${this.uri.toString(true)} (${columns.length} columns)`);
+      return { type: 'meta', title: this.title, columns, rowCount, actions, source: this.uri.toString(true) } as HostMessage;
+    })();
+    return this.started;
+  }
+
+  /** Answers a webview message; resolves with the messages sent in reply (requests may overlap: each has its own). */
+  async handle(message: WebviewMessage): Promise<HostMessage[]> {
+    const replies: HostMessage[] = [];
+    const reply = (m: HostMessage) => {
+      replies.push(m);
+      this.send(m);
+    };
+    try {
+      await this.answer(message, reply);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (!/aborted/i.test(text)) reply({ type: 'error', message: text });
+    }
+    return replies;
+  }
+
+  private async answer(m: WebviewMessage, reply: (message: HostMessage) => void): Promise<void> {
+    if (m.type === 'ready') {
+      reply(await this.start());
+      return;
+    }
+    await this.start();
+    const client = this.client as DataSourceClient;
+    switch (m.type) {
+      case 'rows': {
+        const rows = await client.call('rows', [Math.max(0, m.start), Math.min(MAX_ROWS, Math.max(0, m.count))]);
+        reply({ type: 'rows', start: m.start, rows, rowCount: await client.call('rowCount', []), ...(m.tag !== undefined ? { tag: m.tag } : {}) });
+        return;
+      }
+      case 'sort': {
+        const rowCount = await this.long('Sorting', (progress, signal) => client.call('sort', [m.sort], progress, signal));
+        this.sort = m.sort;
+        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
+        return;
+      }
+      case 'filter': {
+        const rowCount = await this.long('Filtering', (progress, signal) => client.call('filter', [m.filters], progress, signal));
+        this.filters = m.filters;
+        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
+        return;
+      }
+      case 'summary': {
+        const summary = await this.long('Summarizing', (progress, signal) => client.call('summary', [m.column], progress, signal));
+        reply({ type: 'summary', summary });
+        return;
+      }
+      case 'chart': {
+        const chart = await this.long('Charting', (progress, signal) =>
+          m.kind === 'scatter' ? client.call('scatter', [m.x, m.y], progress, signal) : client.call('distribution', [m.column], progress, signal),
+        );
+        reply({ type: 'chart', chart });
+        return;
+      }
+      case 'cancel':
+        for (const task of this.tasks.values()) task.abort();
+        return;
+      case 'copy':
+        await vscode.env.clipboard.writeText(m.text);
+        return;
+      case 'action':
+        await this.act(m.action);
+        return;
+    }
+  }
+
+  /** Work over every row: progress in the webview and the status bar; a newer request or Cancel aborts it. */
+  private async long<T>(task: string, work: (progress: (fraction: number) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
+    this.tasks.get(task)?.abort();
+    const abort = new AbortController();
+    this.tasks.set(task, abort);
+    const name = `${task} ${this.title}`;
+    this.send({ type: 'progress', task: name, fraction: 0 });
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: name }, () =>
+        work((fraction) => this.send({ type: 'progress', task: name, fraction }), abort.signal),
+      );
+    } finally {
+      if (this.tasks.get(task) === abort) this.tasks.delete(task);
+      this.send({ type: 'progress', task: name, done: true });
+    }
+  }
+
+  private async act(action: DataViewAction): Promise<void> {
+    const table = this.table();
+    if (action === 'text') {
+      await vscode.commands.executeCommand('vscode.openWith', this.uri, 'default');
+    } else if (action === 'browser') {
+      if (table?.url) await vscode.env.openExternal(vscode.Uri.parse(table.url));
+    } else if (action === 'push') {
+      await vscode.commands.executeCommand('datagrok.tables.push', ...uiArguments(this.uri));
+    } else {
+      const name = path.posix.basename(this.uri.path).replace(/[^\w.\- ]+/g, '_');
+      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+      const target = await vscode.window.showSaveDialog({ title: `Save ${this.title} As CSV`, filters: { CSV: ['csv'] }, ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name.endsWith('.csv') ? name : `${name}.csv`) } : {}) });
+      if (!target) return;
+      await vscode.workspace.fs.copy(vscode.Uri.file(this.localFile as string), target, { overwrite: true });
+      void vscode.window.showInformationMessage(`Saved ${this.title} to ${target.fsPath || target.toString(true)}.`);
+    }
+  }
+
+  /** The latest row count the worker reported. */
+  get count(): RowCount {
+    return this.rowCount;
+  }
+
+  async dispose(): Promise<void> {
+    for (const task of this.tasks.values()) task.abort();
+    await this.client?.dispose();
+    if (this.uri.scheme !== 'file' && this.localFile) await fs.promises.rm(path.dirname(this.localFile), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,50 @@
+// The data view's messages: between the webview and the extension (what the grid asks, what it is sent),
+// and between the extension and the worker thread that reads the file. Types only. The webview's script
+// imports these types too, so they stay free of Node and vscode.
+import type { ColumnType } from './columnTypes';
+import type { ChartData, ColumnInfo, Filter, RowCount, SortSpec } from './dataSource';
+import type { ColumnSummary } from './summaries';
+
+export type { ChartData, ColumnInfo, ColumnSummary, ColumnType, Filter, RowCount, SortSpec };
+
+export type DataViewAction = 'saveAs' | 'push' | 'browser' | 'text';
+
+/** What the webview asks. */
+export type WebviewMessage =
+  | { type: 'ready' }
+  | { type: 'rows'; start: number; count: number; tag?: number }
+  | { type: 'sort'; sort?: SortSpec }
+  | { type: 'filter'; filters: Filter[] }
+  | { type: 'summary'; column: number }
+  | { type: 'chart'; kind: 'distribution'; column: number }
+  | { type: 'chart'; kind: 'scatter'; x: number; y: number }
+  | { type: 'cancel' }
+  | { type: 'copy'; text: string }
+  | { type: 'action'; action: DataViewAction };
+
+/** What the extension sends the webview. */
+export type HostMessage =
+  | { type: 'meta'; title: string; columns: ColumnInfo[]; rowCount: RowCount; actions: DataViewAction[]; source: string }
+  | { type: 'count'; rowCount: RowCount }
+  | { type: 'rows'; start: number; rows: string[][]; rowCount: RowCount; tag?: number }
+  | { type: 'view'; rowCount: RowCount; sort?: SortSpec; filters: Filter[] }
+  | { type: 'summary'; summary: ColumnSummary }
+  | { type: 'chart'; chart: ChartData }
+  | { type: 'progress'; task: string; fraction?: number; done?: boolean }
+  | { type: 'error'; message: string };
+
+/** The worker's methods (src/platform/dataView/worker.ts), their arguments and results. */
+export interface WorkerMethods {
+  open(path: string): { columns: ColumnInfo[]; rowCount: RowCount };
+  rowCount(): RowCount;
+  rows(start: number, count: number): string[][];
+  sort(sort: SortSpec | undefined): RowCount;
+  filter(filters: Filter[]): RowCount;
+  summary(column: number): ColumnSummary;
+  distribution(column: number): ChartData;
+  scatter(x: number, y: number): ChartData;
+}
+
+export type WorkerRequest = { [M in keyof WorkerMethods]: { id: number; method: M; args: Parameters<WorkerMethods[M]> } }[keyof WorkerMethods] | { id: number; method: 'cancel'; args: [number] };
+
+export type WorkerReply = { id: number; result: unknown } | { id: number; error: string } | { id: number; progress: number } | { event: 'count'; rowCount: RowCount };

@@ -1,0 +1,40 @@
+// Tables of the server downloaded to this machine (datagrok.tables.open), by their local file: what the
+// data view shows as the title and the Open in Browser target, and the name a push of that file defaults
+// to (so pushing it back replaces the same table, not a new one named after the file). In memory: after a
+// reload the file is a CSV file like any other. Pure.
+import { finalTableName } from './tableName';
+
+export interface OpenedTable {
+  /** The table's ID on the server, when known. */
+  id?: string;
+  /** `Project:table` (or the name as the user gave it). */
+  name: string;
+  /** The table's page on the server, when known. */
+  url?: string;
+  /** The server's base URL. */
+  server: string;
+}
+
+export class OpenedTables {
+  private readonly byFile = new Map<string, OpenedTable>();
+
+  remember(filePath: string, table: OpenedTable): void {
+    this.byFile.set(filePath, table);
+  }
+
+  get(filePath: string): OpenedTable | undefined {
+    return this.byFile.get(filePath);
+  }
+
+  /** The name to push the file as, so the server replaces the table it came from (on that server only). */
+  pushName(filePath: string, server: string): string | undefined {
+    const t = this.byFile.get(filePath);
+    return t && t.server === server ? finalTableName(t.name) : undefined;
+  }
+}
+
+/** The file name a table is saved under: its own name without the project (`Demo:demog` → `demog.csv`). */
+export function tableFileName(name: string): string {
+  const leaf = name.split(/[:.]/).pop()?.trim() || 'table';
+  return `${leaf.replace(/[^\w-]+/g, '_').slice(0, 120) || 'table'}.csv`;
+}

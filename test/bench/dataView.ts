@@ -1,0 +1,126 @@
+// Data view benchmark: a CSV of 10 million rows (about 1 GB) written to a temporary folder, then driven
+// through the data view's source (src/platform/dataView/dataSource.ts) in this process, as the worker
+// thread does in the extension: the first rows on screen, memory while scrolling anywhere (the file is
+// never held in memory), and the time of a sort, a filter and a column summary of every row. Not a test:
+// it prints figures with their targets.
+//
+//   node --expose-gc out/test/bench/dataView.js [--rows 10000000] [--keep]
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CsvDataSource } from '../../src/platform/dataView/dataSource';
+import { type Figure, printFigures } from './figures';
+
+const CITIES = ['Berlin', 'Paris', 'Lagos', 'Lima', 'Osaka', 'Quito', 'Oslo', 'Perth', 'Cairo', 'Dhaka', 'Hanoi', 'Porto'];
+
+/** Writes `rows` rows of 9 columns (ints, doubles, a date, a bool, text with quotes, commas and newlines now and then). */
+export async function writeCsv(file: string, rows: number): Promise<number> {
+  const out = fs.createWriteStream(file, { highWaterMark: 1 << 22 });
+  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
+  await write('id,name,city,age,weight,score,visited,member,note\n');
+  let seed = 12345;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 4294967296;
+  };
+  // A block of distinct rows (all but the id), written again and again with new ids: writing 1 GB stays quick.
+  const block: string[] = [];
+  for (let i = 0; i < Math.min(rows, 100_000); i++) {
+    const r = random();
+    const score = r < 0.02 ? '' : (random() * 1000 - 500).toFixed(4);
+    const note = i % 1000 === 7 ? '"said ""hi"",\nthen left"' : `note number ${i % 9973} for this row of the bench`;
+    block.push(`,person_${Math.floor(random() * 50000)},${CITIES[i % CITIES.length]},${Math.floor(r * 90)},${(40 + random() * 80).toFixed(2)},${score},2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${r < 0.5},${note}\n`);
+  }
+  const batch = 50_000;
+  for (let first = 0; first < rows; first += batch) {
+    let text = '';
+    for (let id = first; id < Math.min(rows, first + batch); id++) text += id + block[id % block.length];
+    await write(text);
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  return fs.statSync(file).size;
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await work();
+  return [value, performance.now() - started];
+}
+
+function memory(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { rows: { type: 'string', default: '10000000' }, keep: { type: 'boolean', default: false } } });
+  const rows = Number(values.rows);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'datagrok-dataview-bench-'));
+  const file = path.join(dir, 'big.csv');
+  try {
+    const [bytes, writeMs] = await timed(() => writeCsv(file, rows));
+    console.log(`Wrote ${rows.toLocaleString('en-US')} rows, ${mb(bytes)} in ${seconds(writeMs)} (${file})`);
+    const baseline = memory();
+    let peak = 0;
+    const sampleMemory = () => {
+      peak = Math.max(peak, process.memoryUsage().rss - baseline);
+    };
+    const [first, firstMs] = await timed(async () => {
+      const source = await CsvDataSource.open(file);
+      await source.rows(0, 60);
+      return source;
+    });
+    const source = first;
+    const { rows: seenAtFirst } = source.rowCount();
+    const [, indexMs] = await timed(() => source.indexed);
+    const count = source.rowCount();
+    console.log(`Columns: ${source.columns.map((c) => `${c.name}:${c.type}`).join(', ')}; first screen after ${seenAtFirst.toLocaleString('en-US')} rows known; ${count.rows.toLocaleString('en-US')} rows (${count.exact ? 'exact' : 'at least'}), index ${mb(source.index.memory)}`);
+    // Scrolling anywhere: 300 screens of 60 rows at random places.
+    const [, scrollMs] = await timed(async () => {
+      for (let i = 0; i < 300; i++) {
+        await source.rows(Math.floor(Math.random() * (count.rows - 60)), 60);
+        sampleMemory();
+      }
+    });
+    const scrollPeak = peak;
+    const [, sortMs] = await timed(() => source.sort({ column: 5, descending: true }));
+    const top = await source.rows(0, 1);
+    const [, textSortMs] = await timed(() => source.sort({ column: 1 }));
+    await source.sort(undefined);
+    const [filtered, filterMs] = await timed(() => source.filter([{ column: 2, kind: 'values', values: ['Lima', 'Oslo'] }, { column: 3, kind: 'range', min: 30, max: 60 }]));
+    await source.filter([]);
+    const [summary, summaryMs] = await timed(() => source.summary(4));
+    const [textSummary, textSummaryMs] = await timed(() => source.summary(1));
+    console.log(`Sorted by score descending: top ${top[0]?.[5]}; filter kept ${filtered.rows.toLocaleString('en-US')}; weight: mean ${summary.mean?.toFixed(2)}, ${summary.distinct} distinct${summary.distinctApproximate ? ' (approx.)' : ''}; name: ${textSummary.distinct} distinct${textSummary.distinctApproximate ? ' (approx.)' : ''}`);
+    await source.close();
+    const figures: Figure[] = [
+      { name: 'first rows on screen', value: seconds(firstMs), target: '<= 1 s', ok: firstMs <= 1000, miss: 'ABOVE' },
+      { name: 'row index (background)', value: seconds(indexMs + firstMs), target: 'none (the grid works meanwhile)', ok: true },
+      { name: 'memory while scrolling', value: `${mb(scrollPeak)} over baseline (300 screens, ${seconds(scrollMs)})`, target: '<= 100 MB', ok: scrollPeak <= 100 * 1024 * 1024, miss: 'ABOVE' },
+      { name: 'sort (numbers)', value: seconds(sortMs), target: '<= 10 s', ok: sortMs <= 10_000, miss: 'ABOVE' },
+      { name: 'sort (text)', value: seconds(textSortMs), target: '<= 10 s', ok: textSortMs <= 10_000, miss: 'ABOVE' },
+      { name: 'filter (values and range)', value: seconds(filterMs), target: '<= 10 s', ok: filterMs <= 10_000, miss: 'ABOVE' },
+      { name: 'summary (numbers)', value: seconds(summaryMs), target: '<= 10 s', ok: summaryMs <= 10_000, miss: 'ABOVE' },
+      { name: 'summary (text)', value: seconds(textSummaryMs), target: '<= 10 s', ok: textSummaryMs <= 10_000, miss: 'ABOVE' },
+    ];
+    printFigures(`Data view: ${rows.toLocaleString('en-US')} rows, ${mb(bytes)} CSV (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`, figures);
+  } finally {
+    if (!values.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,149 @@
+// The data view in the real host: a function's dataframe result and a table of the server open in it,
+// and what its webview is sent (the extension's message protocol, read through the test API) follows
+// sort, filter and summary requests. Several outputs are named after the function's signature.
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CreationResult } from '../../src/api/types';
+import type { DatagrokExtensionApi } from '../../src/extension';
+import type { HostMessage } from '../../src/platform/dataView/protocol';
+import { control, requireWorkspaceTrust, resetEmulator, signIn } from './support';
+
+const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
+
+function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
+  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
+}
+
+type Of<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;
+
+function only<T extends HostMessage['type']>(replies: HostMessage[], type: T): Of<T> {
+  const found = replies.find((m) => m.type === type);
+  assert.ok(found, `expected a "${type}" message, got ${JSON.stringify(replies).slice(0, 400)}`);
+  return found as Of<T>;
+}
+
+async function until<T>(get: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = get();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The CSV text as rows of fields (the test's fixtures have no quoted fields). */
+function table(csv: string): { header: string[]; rows: string[][] } {
+  const [header, ...rows] = csv.trim().split(/\r?\n/).map((line) => line.split(','));
+  return { header, rows };
+}
+
+describe('The data view', () => {
+  let api: DatagrokExtensionApi;
+
+  before(async function () {
+    requireWorkspaceTrust(this, true);
+    await resetEmulator();
+    await signIn();
+    api = await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** The data view whose resource ends with `name`, once open; its meta message (the file read). */
+  async function openView(name: string): Promise<{ uri: string; meta: Of<'meta'> }> {
+    // The newest view of that name (each run's result has a view of its own).
+    const uri = await until(() => api.dataViews.list().filter((v) => decodeURIComponent(v.uri).endsWith(name)).pop()?.uri, `a data view of ${name}`);
+    const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
+    return { uri, meta };
+  }
+
+  it('opens a dataframe result in the data view with its columns, types and row count', async () => {
+    const csv = await run<string>('datagrok.functions.run', { function: 'Demo:Filter', params: { table: 'Demo:demog', column: 'AGE', min: 70 } });
+    const expected = table(csv);
+    const { meta } = await openView('Demo:Filter — result.csv');
+    assert.deepEqual(
+      meta.columns.map((c) => c.name),
+      expected.header,
+    );
+    const type = (name: string) => meta.columns.find((c) => c.name === name)?.type;
+    assert.equal(type('AGE'), 'int');
+    assert.equal(type('HEIGHT'), 'double');
+    assert.equal(type('SEX'), 'string');
+    assert.equal(type('STARTED'), 'datetime');
+    assert.deepEqual(meta.rowCount, { rows: expected.rows.length, exact: true });
+    assert.equal(vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'datagrok.dataView'), true, 'a data view tab is open');
+  });
+
+  it('serves the rows sorted and filtered as asked, and summarizes a column', async () => {
+    const csv = await run<string>('datagrok.functions.run', { function: 'Demo:Filter', params: { table: 'Demo:demog', column: 'AGE', min: 60 } });
+    const expected = table(csv);
+    const { uri, meta } = await openView('Demo:Filter — result.csv');
+    const age = meta.columns.findIndex((c) => c.name === 'AGE');
+    const sex = meta.columns.findIndex((c) => c.name === 'SEX');
+    const ages = expected.rows.map((r) => Number(r[age]));
+
+    const sorted = only(await api.dataViews.request(uri, { type: 'sort', sort: { column: age, descending: true } }), 'view');
+    assert.equal(sorted.rowCount.rows, expected.rows.length);
+    const top = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 50 }), 'rows').rows.map((r) => Number(r[age]));
+    assert.equal(top[0], Math.max(...ages));
+    assert.deepEqual(top, [...top].sort((a, b) => b - a), 'descending');
+
+    const women = expected.rows.filter((r) => r[sex] === 'F' && Number(r[age]) <= 65).length;
+    const filtered = only(
+      await api.dataViews.request(uri, {
+        type: 'filter',
+        filters: [
+          { column: sex, kind: 'values', values: ['F'] },
+          { column: age, kind: 'range', max: 65 },
+        ],
+      }),
+      'view',
+    );
+    assert.equal(filtered.rowCount.rows, women);
+    const served = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 5000 }), 'rows').rows;
+    assert.equal(served.length, women);
+    assert.ok(served.every((r) => r[sex] === 'F' && Number(r[age]) <= 65));
+    assert.deepEqual(
+      served.map((r) => Number(r[age])),
+      served.map((r) => Number(r[age])).sort((a, b) => b - a),
+      'still sorted',
+    );
+
+    const summary = only(await api.dataViews.request(uri, { type: 'summary', column: age }), 'summary').summary;
+    assert.equal(summary.count, expected.rows.length);
+    assert.equal(summary.min, Math.min(...ages));
+    assert.equal(summary.max, Math.max(...ages));
+    const chart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
+    assert.equal(chart.kind, 'histogram');
+    assert.equal(chart.y.reduce((a, b) => a + b, 0), expected.rows.length);
+    assert.ok(api.dataViews.list().find((v) => v.uri === uri)?.sent.some((m) => m.type === 'progress'), 'progress was sent while summarizing');
+  });
+
+  it('names several outputs after the signature (min, max, mean, count)', async () => {
+    await run('datagrok.functions.run', { function: 'Demo:ColumnStats', params: { column: 'Demo:demog/AGE' } });
+    const document = await until(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'datagrok-result' && path.posix.basename(d.uri.path) === 'Demo:ColumnStats — result'), 'the result document');
+    assert.deepEqual(Object.keys(JSON.parse(document.getText())), ['min', 'max', 'mean', 'count']);
+  });
+
+  it('opens a table of the server under its name, and Push as Table replaces that table', async () => {
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    assert.equal(path.basename(uri.fsPath), 'demog.csv');
+    await api.dataViews.whenOpen(uri.toString());
+    const view = api.dataViews.list().find((v) => v.uri === uri.toString());
+    assert.equal(view?.title, 'Demo:demog');
+    const meta = only(await api.dataViews.request(uri.toString(), { type: 'ready' }), 'meta');
+    assert.equal(meta.title, 'Demo:demog');
+    assert.equal(meta.rowCount.rows, 5850);
+
+    const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
+    const demog = before.find((t) => t.name === 'demog');
+    const pushed = await run<CreationResult>('datagrok.tables.push', { uri });
+    assert.equal(pushed.ID, demog?.ID, 'the same table, replaced');
+    const after = (await control<{ tables: { ID: string }[] }>('GET', 'state')).tables;
+    assert.equal(after.length, before.length, 'no new table');
+  });
+});
