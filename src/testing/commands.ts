@@ -54,7 +54,9 @@ export async function runTests(t: Testing, inv: CommandInvocation<TestsRunOption
     throw badInput('The option "include" must be an array of globs of workspace-relative paths or test ids, e.g. ["tests/**", "math.datagrok.json#big"].');
   }
   const junit = uriOption(options.junit, 'junit');
-  await t.deps.tree.ready();
+  // The workspace is read afresh: a script or CI step may have just written the files, and the file
+  // watcher does not always report files written from outside the editor (seen in code-server).
+  await t.deps.tree.reload();
   const all = t.deps.tree.all();
   const named = new Set((include ?? []).filter((g) => !hasGlob(g)).map((g) => g.trim()));
   const matches = (ref: CaseRef) => include === undefined || include.some((g) => named.has(ref.id) || named.has(ref.relativePath) || minimatch(ref.id, g.trim(), { dot: true }) || minimatch(ref.relativePath, g.trim(), { dot: true }));

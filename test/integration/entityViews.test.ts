@@ -65,7 +65,9 @@ describe('Tables and Dashboards views', function () {
     const demog = tables.nodes[tables.labels.indexOf('demog')]!;
     const item = api.tablesTree.getTreeItem(demog);
     assert.match(String(item.description), /^Demo/);
-    assert.equal(item.contextValue, 'datagrok.table');
+    // Open in Browser only where the page is known: a table pushed from here (the data view's suite may have pushed demog).
+    const pushedHere = api.remembered('tables', server()).some((r) => r.ID === 'b0000000-0000-4000-8000-000000000001' && /^https?:/.test(r.URL ?? ''));
+    assert.equal(item.contextValue, pushedHere ? 'datagrok.table.browsable' : 'datagrok.table');
     assert.match((item.tooltip as vscode.MarkdownString).value, /Project: Demo/);
     assert.equal((demog as unknown as { entityId: string }).entityId, 'b0000000-0000-4000-8000-000000000001');
     // Pushed here: the server gave its web address, so Open in Browser is offered.

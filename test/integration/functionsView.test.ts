@@ -12,7 +12,7 @@ import type { ExplorerNode } from '../../src/ui/explorerTree';
 import { clearEmulatorRequests, control, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
-const PACKAGES = ['Chem', 'Dates', 'Demo', 'Math', 'Queries', 'Scripts', 'Stats', 'Text'];
+const PACKAGES = ['Chem', 'Dates', 'Demo', 'Math', 'Queries', 'Samples', 'Scripts', 'Stats', 'Text'];
 
 function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
   return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));

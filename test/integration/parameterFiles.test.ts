@@ -192,7 +192,7 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('datagrok-schema:/Demo:Add.schema.json'));
     const schema = JSON.parse(document.getText());
     assert.equal(schema.title, 'Demo:Add');
-    assert.deepEqual(Object.keys(schema.properties), ['$function', '$schema', 'a', 'b']);
+    assert.deepEqual(Object.keys(schema.properties), ['$function', '$schema', '$expect', '$name', '$writes', '$tolerance', 'a', 'b']);
     assert.equal(schema.properties.a.type, 'number');
     assert.deepEqual(schema.required, ['a', 'b']);
     assert.equal(schema.additionalProperties, false);

@@ -88,7 +88,7 @@ describe('Datagrok in terminals and Python (opt-in)', function () {
     assert.match(fs.readFileSync(envFile.fsPath, 'utf8'), new RegExp(`DATAGROK_API_URL="${other}"`));
 
     // Sign-out: both gone.
-    await vscode.commands.executeCommand('datagrok.signOut');
+    await vscode.commands.executeCommand('datagrok.signOut', {});
     await ext.terminals.sync();
     assert.deepEqual(collection(), { url: undefined, key: undefined });
     assert.equal(fs.existsSync(envFile.fsPath), false, 'the .env is removed at sign-out');

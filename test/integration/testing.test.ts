@@ -72,6 +72,8 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     root = path.join(folder, ROOT);
     fs.rmSync(root, { recursive: true, force: true });
     fs.cpSync(FIXTURES, root, { recursive: true });
+    // Written from outside the editor, as git would: the Test Explorer's Refresh reads them (the watcher may not report them).
+    await tests().tree.reload();
     await vscode.workspace.getConfiguration('datagrok.tests').update('runWritingCases', undefined, vscode.ConfigurationTarget.Global);
   });
 
