@@ -8,6 +8,7 @@ import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
 import { curlText, pythonText } from '../platform/runSnippets';
 import type { RunsStore, StoredRun } from '../platform/runs';
+import { isTemporaryName } from '../platform/scriptEntities';
 import type { Services } from '../services';
 import { resultUri } from './resultDocuments';
 import { type ResultPart, outputNamesOf, resultView } from './resultParts';
@@ -75,6 +76,10 @@ function fileOf(run: StoredRun): vscode.Uri | undefined {
 /** datagrok.runs.runAgain: the same function with the inputs that were sent; returns the result. */
 export async function runAgain(c: RunsContext, inv: CommandInvocation<RunOptions>): Promise<unknown> {
   const run = await runOf(c, inv, 'Run Again');
+  if (isTemporaryName(run.functionName)) {
+    // ▶ Run on Datagrok ran the editor's text as a temporary script, deleted after the run: nothing to call.
+    throw badInput(`${run.functionName} was a script's text run before saving (▶ Run on Datagrok); its temporary copy was deleted after the run. Run the script again from its editor.`);
+  }
   const params = await inputsOf(c, run);
   const file = fileOf(run);
   const runs: RunServices = { results: c.runs.results, onDidRun: (r) => c.runs.onDidRun?.({ ...r, fileUri: r.fileUri ?? file }) };

@@ -85,6 +85,11 @@ export function temporaryName(name: string): string {
   return `${name.replace(/[^\w]/g, '_')}_vscode_run_${randomBytes(4).toString('hex')}`;
 }
 
+/** Whether a function name is one {@link temporaryName} made (the copy is deleted after its run). */
+export function isTemporaryName(name: string): boolean {
+  return /_vscode_run_[0-9a-f]{8}$/.test(name);
+}
+
 /**
  * Saves the text as a temporary script, gives `work` its call name, and deletes it afterwards, also
  * when `work` fails or is cancelled. The saved function of the header's name is never touched.

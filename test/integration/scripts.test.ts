@@ -114,6 +114,11 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     assert.deepEqual(after.map((s) => s.name), ['CellCount'], 'no temporary script is left');
     assert.equal(after[0].script, saved[0].script, 'the saved script is untouched');
     assert.doesNotMatch(after[0].script, /1000/);
+    // Its Runs entry cannot be run again (the copy is gone): the refusal says why and calls nothing.
+    const api = (await vscode.extensions.getExtension('datagrok-community.datagrok-vscode')!.activate()) as { rememberedRuns(server: string): { runs: { id: string; functionName: string }[] } };
+    const run = api.rememberedRuns(emulator.url.replace(/\/+$/, '')).runs.find((r) => /_vscode_run_/.test(r.functionName));
+    assert.ok(run, 'the run is in the Runs view');
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.runs.runAgain', { id: run.id })), /run before saving .*Run the script again from its editor/);
   });
 
   it('shows a script\'s error on the script\'s line and leaves nothing behind', async () => {
