@@ -103,7 +103,10 @@ export async function peekBody(body: Readable, info: BodyInfo, check: (text: str
       if (ended) check(Buffer.concat(prefix).toString('utf8'));
     }
   }
-  if (ended) return Readable.from(prefix.length > 0 ? [Buffer.concat(prefix)] : [], { objectMode: false });
+  // A body whose last data came with its end can have emitted 'end' while the peek's promise was
+  // settling (the stream ends on a tick that runs before promise callbacks): everything is in the
+  // prefix then, and unshifting it back would be refused (the chunk dropped, the body read as empty).
+  if (ended || body.readableEnded) return Readable.from(prefix.length > 0 ? [Buffer.concat(prefix)] : [], { objectMode: false });
   body.unshift(prefix.length === 1 ? prefix[0] : Buffer.concat(prefix));
   return body;
 }

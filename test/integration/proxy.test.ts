@@ -62,6 +62,7 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     assert.equal(uri.authority, new URL(serverUrl()).host);
     const file = await vscode.workspace.openTextDocument(uri);
     const original = file.getText();
+    assert.ok(original.length > 0, 'the file was read whole through the proxy, not as an empty document');
     const editor = await vscode.window.showTextDocument(file);
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '# Saved through the proxy\n'));
     assert.equal(await file.save(), true);
