@@ -94,17 +94,44 @@ export async function toasts(page: Page): Promise<Toast[]> {
   );
 }
 
-/** Waits for a toast whose message matches `pattern`. */
+/** The notifications of the notification center (opened for the look, closed again), newest first. */
+async function notificationCenter(page: Page): Promise<Toast[]> {
+  await runFromPalette(page, 'Notifications: Show Notifications');
+  const list = page.locator('.notifications-center .notification-list-item');
+  await list.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  const items = await list.evaluateAll((rows) =>
+    rows.map((item) => ({
+      message: (item.querySelector('.notification-list-item-message')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      buttons: [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((b) => (b.textContent ?? '').trim()),
+    })),
+  );
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+/**
+ * Waits for a toast whose message matches `pattern`. A toast can be gone before a poll on a loaded
+ * machine sees it (a newer one pushed it out, or it timed out): the notification center, which keeps
+ * every notification of the window, is read before the wait fails.
+ */
 export async function waitForToast(page: Page, pattern: RegExp, what: string): Promise<Toast> {
   let shown: Toast[] = [];
-  return pollUntil(
-    page,
-    async () => {
-      shown = await toasts(page);
-      return shown.find((t) => pattern.test(t.message));
-    },
-    () => `${what}: no notification matches ${pattern}; on screen:\n  ${shown.map((t) => `${t.message} [${t.buttons.join(' | ')}]`).join('\n  ') || '(none)'}`,
-  );
+  try {
+    return await pollUntil(
+      page,
+      async () => {
+        shown = await toasts(page);
+        return shown.find((t) => pattern.test(t.message));
+      },
+      () => '',
+    );
+  } catch {
+    const kept = await notificationCenter(page).catch(() => []);
+    const found = kept.find((t) => pattern.test(t.message));
+    if (found) return found;
+    const list = (items: Toast[]) => items.map((t) => `${t.message} [${t.buttons.join(' | ')}]`).join('\n  ') || '(none)';
+    throw new Error(`${what}: no notification matches ${pattern}; on screen:\n  ${list(shown)}\nin the notification center:\n  ${list(kept)}`);
+  }
 }
 
 /** GET of an emulator control route (`/__emulator/...`), as JSON. */
