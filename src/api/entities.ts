@@ -98,6 +98,21 @@ export class EntityRoutes {
     await this.http.json<unknown>({ method: 'POST', path: '/entities/tag', query: { tag }, what: `Tagging ${ids.length} entities with ${tag}`, body: JSON.stringify(ids), contentType: 'application/json', signal: options.signal }, true);
   }
 
+  /** Groups whose name or friendly name contains `query` (the public lookup grok resolves members with). */
+  lookupGroups(query: string, options: CallOptions = {}): Promise<EntityJson[]> {
+    return this.list('/public/v1/groups/lookup', { query }, options);
+  }
+
+  /** A group with its relations (`children`, `parents`) from the public route; null when there is none. */
+  group(id: string, options: CallOptions = {}): Promise<EntityJson | null> {
+    return this.get('/public/v1/groups', id, options);
+  }
+
+  /** Saves a group with its relations (`saveRelations=true`: its `children` are what it keeps). */
+  saveGroupRelations(json: EntityJson, options: CallOptions = {}): Promise<EntityJson> {
+    return this.save('/public/v1/groups', json, { ...options, query: { saveRelations: 'true' } });
+  }
+
   /** A file's or table's bytes (`/tables/{id}/data`). */
   bytes(path: string, options: CallOptions = {}): Promise<Uint8Array> {
     return this.http.stream({ method: 'GET', path, what: `Reading ${path}`, signal: options.signal }, (body) => collect(body, undefined, new TransferCounter(undefined, undefined), () => new DatagrokError('tooLarge', `Reading ${path} failed: too large.`)), { value: false });

@@ -143,7 +143,7 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   let credentials: Record<string, Record<string, string>> | undefined;
   if (inv.interactive && !dryRun) {
     const counts = Object.entries(plan.counts).map(([k, v]) => `${v} ${k}`).join(', ');
-    const lines = plan.items.filter((i) => i.action !== 'identical').map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
+    const lines = plan.items.filter((i) => i.action !== 'identical' || i.detail).map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
     const answer = await vscode.window.showWarningMessage(`${notice ? `${notice} ` : ''}Push to ${hostOf(url)}: ${counts}?`, { modal: true, detail: lines.join('\n') || 'Everything is identical.' }, 'Push');
     if (answer !== 'Push') throw new UserCancelled();
     credentials = await askCredentials(dir, plan);

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { FuncInfo } from '../api/types';
+import { KeyedDebounce } from '../core/debounce';
 import { jsoncParser } from '../platform/lazyModules';
 import { type ParameterProblem, checkParameters, closestName, rootOf } from './parameterChecks';
 import { declaredFunction, declaredScript, FUNCTION_KEY, functionNameProblem, SCRIPT_KEY } from './parameterFile';
@@ -19,7 +20,7 @@ const DEBOUNCE_MS = 250;
 
 export class ParameterFileDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('datagrok-parameters');
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly debounce = new KeyedDebounce(DEBOUNCE_MS);
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly source: SignatureSource) {
@@ -42,24 +43,15 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
     if (!isParameterFile(document)) {
       this.forget(document.uri);
       return;
     }
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document);
-      }, DEBOUNCE_MS),
-    );
+    this.debounce.schedule(document.uri.toString(), () => void this.check(document));
   }
 
   private forget(uri: vscode.Uri): void {
-    clearTimeout(this.timers.get(uri.toString()));
-    this.timers.delete(uri.toString());
+    this.debounce.cancel(uri.toString());
     this.collection.delete(uri);
   }
 
@@ -109,8 +101,7 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    this.debounce.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();
   }

@@ -41,6 +41,7 @@ export function registerRuns(services: Services): { runs: RunServices; tree: Exp
         summary: run.summary,
         inputs: run.inputs,
         result: run.result,
+        script: services.platform.scriptRuns.get(run.functionName),
       });
     },
   };

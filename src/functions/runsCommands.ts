@@ -14,6 +14,7 @@ import { resultUri } from './resultDocuments';
 import { type ResultPart, outputNamesOf, resultView } from './resultParts';
 import { type PushResultOptions, pushResult, type SaveResultOptions, saveResultAs } from './resultCommands';
 import { type RunServices, runFunctionCommand } from './runCommand';
+import { runScriptAgain } from './runScriptAgain';
 import { duration, fileLabel, RunNode, when } from './runsView';
 import { openResultDocuments } from './showResult';
 
@@ -76,16 +77,17 @@ function fileOf(run: StoredRun): vscode.Uri | undefined {
 /** datagrok.runs.runAgain: the same function with the inputs that were sent; returns the result. */
 export async function runAgain(c: RunsContext, inv: CommandInvocation<RunOptions>): Promise<unknown> {
   const run = await runOf(c, inv, 'Run Again');
-  if (isTemporaryName(run.functionName)) {
-    // ▶ Run on Datagrok ran the editor's text as a temporary script, deleted after the run: nothing to call.
-    throw badInput(`${run.functionName} was a script's text run before saving (▶ Run on Datagrok); its temporary copy was deleted after the run. Run the script again from its editor.`);
-  }
   const params = await inputsOf(c, run);
   const file = fileOf(run);
   const runs: RunServices = { results: c.runs.results, onDidRun: (r) => c.runs.onDidRun?.({ ...r, fileUri: r.fileUri ?? file }) };
-  const options = { function: run.functionName, params };
   // Interactive from the view: still no prompt (the inputs are known); errors show as notifications.
-  return runFunctionCommand(c.services, c.services.platform.tables, runs, { ...inv, arg: options, options, interactive: inv.interactive });
+  const call = (functionName: string) => {
+    const options = { function: functionName, params };
+    return runFunctionCommand(c.services, c.services.platform.tables, runs, { ...inv, arg: options, options, interactive: inv.interactive });
+  };
+  // ▶ Run on Datagrok's temporary copy was deleted after its run: the text it ran goes up again.
+  if (isTemporaryName(run.functionName)) return runScriptAgain(c.services, c.store, run, call);
+  return call(run.functionName);
 }
 
 /** datagrok.runs.openResult: opens the run's result documents; returns their Uris. */

@@ -24,7 +24,7 @@ export function duration(ms: number): string {
 }
 
 export function fileLabel(run: StoredRun): string | undefined {
-  if (!run.file) return undefined;
+  if (!run.file) return run.script?.fileName;
   try {
     return path.posix.basename(vscode.Uri.parse(run.file, true).path);
   } catch {
@@ -57,7 +57,8 @@ export class RunNode extends ExplorerNode {
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${run.functionName}** — ${run.outcome === 'ok' ? 'succeeded' : run.outcome === 'failed' ? 'failed' : 'cancelled'}\n\n`);
     md.appendText(`Started ${new Date(run.startedAt).toLocaleString('en-US')}, took ${duration(run.durationMs)}\n`);
-    if (file) md.appendText(`Parameter file: ${vscode.Uri.parse(run.file as string, true).toString(true)}\n`);
+    if (run.file && file) md.appendText(`Parameter file: ${vscode.Uri.parse(run.file, true).toString(true)}\n`);
+    if (run.script) md.appendText(`Script run before saving: ${vscode.Uri.parse(run.script.uri, true).toString(true)} (Run Again runs the text that ran)\n`);
     md.appendText(run.outcome === 'failed' ? `\nError: ${run.summary}` : run.outcome === 'ok' ? `\nResult: ${run.summary}` : '');
     if (run.result && 'dropped' in run.result) md.appendText(`\n${run.result.dropped}`);
     item.tooltip = md;

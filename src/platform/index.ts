@@ -6,6 +6,7 @@ import { GroupsModel } from './groups';
 import { KnownFiles } from './knownFiles';
 import { OpenedTables } from './openedTables';
 import { RecentEntities } from './recent';
+import { ScriptRunSources } from './scriptRuns';
 import type { KeyValueStore, ServerSession } from './session';
 import { TableColumns } from './tableColumns';
 
@@ -24,6 +25,8 @@ export class Platform {
   readonly tableColumns: TableColumns;
   /** Tables of the server opened here, by their local file (in memory). */
   readonly openedTables = new OpenedTables();
+  /** The scripts' texts run now as temporary copies (▶ Run on Datagrok, Run Again), by call name. */
+  readonly scriptRuns = new ScriptRunSources();
 
   /** `globalState` keeps what must survive a reload or another workspace; without one, the workspace state. */
   constructor(session: ServerSession, workspaceState: KeyValueStore, globalState?: KeyValueStore) {

@@ -4,6 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Emitter } from './events';
+import type { ScriptSource } from './scriptRuns';
 import type { KeyValueStore } from './session';
 
 export type RunOutcome = 'ok' | 'failed' | 'cancelled';
@@ -28,6 +29,8 @@ export interface StoredRun {
   inputs: Stash;
   /** The result (ok runs only). */
   result?: Stash;
+  /** A script's text run before saving (▶ Run on Datagrok): its file and the text, kept like a value. */
+  script?: { uri: string; fileName: string; prefix: ScriptSource['prefix']; code: Stash };
 }
 
 export interface NewRun {
@@ -42,6 +45,8 @@ export interface NewRun {
   inputs: Record<string, unknown>;
   /** Present for ok runs (`undefined` results are kept as null). */
   result?: unknown;
+  /** The script whose text ran (a temporary copy of it), when the run was one. */
+  script?: ScriptSource;
 }
 
 /** Where values too large for the global state go. */
@@ -125,12 +130,13 @@ export class RunsStore {
     return next;
   }
 
-  private async stash(id: string, what: 'inputs' | 'result', value: unknown): Promise<Stash> {
+  private async stash(id: string, what: 'inputs' | 'result' | 'script', value: unknown): Promise<Stash> {
     const text = JSON.stringify(value === undefined ? null : value);
     const { inlineChars, maxStoredChars } = this.limits();
     if (text.length <= inlineChars) return { inline: text };
     if (text.length > maxStoredChars) {
-      return { dropped: `The ${what === 'inputs' ? 'inputs were' : 'result was'} too large to keep (${text.length.toLocaleString('en-US')} characters).` };
+      const noun = what === 'inputs' ? 'inputs were' : what === 'result' ? 'result was' : "script's text was";
+      return { dropped: `The ${noun} too large to keep (${text.length.toLocaleString('en-US')} characters).` };
     }
     const file = `${id}.${what}.json`;
     await this.blobs.write(file, text);
@@ -151,6 +157,7 @@ export class RunsStore {
         summary: run.summary,
         inputs: await this.stash(run.id, 'inputs', run.inputs),
         ...(run.outcome === 'ok' ? { result: await this.stash(run.id, 'result', run.result) } : {}),
+        ...(run.script ? { script: { uri: run.script.uri, fileName: run.script.fileName, prefix: run.script.prefix, code: await this.stash(run.id, 'script', run.script.code) } } : {}),
       };
       const max = Math.max(0, Math.floor(this.limits().maxRuns));
       const others = this.all().filter((r) => r.id !== run.id);
@@ -210,7 +217,7 @@ export class RunsStore {
 
   private async removeFiles(runs: readonly StoredRun[]): Promise<void> {
     for (const r of runs) {
-      for (const s of [r.inputs, r.result]) {
+      for (const s of [r.inputs, r.result, r.script?.code]) {
         if (s && 'file' in s) await this.blobs.remove(s.file).catch(() => undefined);
       }
     }
@@ -235,6 +242,15 @@ export class RunsStore {
     if ('missing' in got) return got;
     const v = got.value;
     return v !== null && typeof v === 'object' && !Array.isArray(v) ? { value: v as Record<string, unknown> } : { value: {} };
+  }
+
+  /** The script whose text a run ran (▶ Run on Datagrok), or why it is not there. */
+  async script(run: StoredRun): Promise<{ value: ScriptSource } | { missing: string }> {
+    if (!run.script) return { missing: 'This version did not keep the text of scripts run before saving.' };
+    const got = await this.unstash(run.script.code);
+    if ('missing' in got) return got;
+    const { uri, fileName, prefix } = run.script;
+    return typeof got.value === 'string' ? { value: { uri, fileName, prefix, code: got.value } } : { missing: 'What was kept is not a script\'s text.' };
   }
 
   dispose(): void {

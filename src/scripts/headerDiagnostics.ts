@@ -2,6 +2,7 @@
 // server does not have), kept up to date as scripts are shown and edited (debounced); and the line a run's
 // error names, until the script is edited.
 import * as vscode from 'vscode';
+import { KeyedDebounce } from '../core/debounce';
 import { scriptHeaderOf } from '../core/scriptFiles';
 import { headerProblems } from '../platform/scriptSignature';
 
@@ -11,7 +12,7 @@ const DEBOUNCE_MS = 250;
 export class HeaderDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('datagrok-scripts');
   private readonly runErrors = vscode.languages.createDiagnosticCollection('datagrok-script-runs');
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly debounce = new KeyedDebounce(DEBOUNCE_MS);
   private readonly subscriptions: vscode.Disposable[];
 
   /** `connections`: the active server's connection names, or undefined when they cannot be known now. */
@@ -72,19 +73,11 @@ export class HeaderDiagnostics implements vscode.Disposable {
   }
 
   private schedule(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document);
-      }, DEBOUNCE_MS),
-    );
+    this.debounce.schedule(document.uri.toString(), () => void this.check(document));
   }
 
   dispose(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
+    this.debounce.dispose();
     for (const s of this.subscriptions) s.dispose();
     this.collection.dispose();
     this.runErrors.dispose();

@@ -10,7 +10,7 @@ import { readUserText } from '../core/documents';
 import { uriOption } from '../core/options';
 import { declaredScript, parseParameterFile } from '../core/parameterFile';
 import { resolveScriptUri, scriptPrefix } from '../core/scriptFiles';
-import { type LocalScript, pushPlan, pushScript, withTemporaryScript } from '../platform/scriptEntities';
+import { type LocalScript, pushPlan, pushScript } from '../platform/scriptEntities';
 import { parseScriptHeader } from '../platform/scriptHeader';
 import { headerProblems, headerSignature, initialInputs } from '../platform/scriptSignature';
 import { parameterFileText } from '../platform/signature';
@@ -98,15 +98,15 @@ export async function runScriptCommand(c: ScriptsContext, inv: CommandInvocation
   if (document) c.diagnostics.clearRunError(document.uri);
   let temporary = '';
   try {
-    const ran = await withTemporaryScript(
+    const source = { uri: scriptUri.toString(), fileName: local.fileName, prefix: local.header.prefix, code: local.code };
+    const ran = await c.services.platform.scriptRuns.run(
       client,
-      local,
+      source,
       (callName) => {
         temporary = callName.replace(/^.*:/, '');
         c.services.log.info(`Running ${local.fileName} as the temporary script ${callName}`);
         return Promise.resolve(vscode.commands.executeCommand('datagrok.functions.run', { function: callName, params, ...(parameterFile ? { uri: parameterFile } : {}) }));
       },
-      undefined,
       (left, e) => {
         const message = `The temporary script ${left} could not be deleted from the server (${e instanceof Error ? e.message : String(e)}): delete it in Datagrok.`;
         c.services.log.warn(message);

@@ -135,4 +135,61 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     assert.equal(row(pushed)?.action, 'update');
     assert.deepEqual(new Set(Object.values(actions(await grokJson('diff', dir, '--host', 'b')))), new Set(['identical']));
   });
+
+  it('a group\'s members: grok pulls them, our plan says what a push changes, our push and grok\'s leave the same members (added, never removed)', async () => {
+    const CHEMISTS = 'c0000000-0000-4000-8000-000000000001';
+    const dir = path.join(work, 'members');
+    await grok('pull', CHEMISTS, '--out', dir);
+    const bundled = JSON.parse(await readFile(path.join(dir, 'UserGroup/Chemists.json'), 'utf8'));
+    assert.deepEqual(bundled._members.map((m: { login: string; isAdmin: boolean }) => [m.login, m.isAdmin]).sort(), [['alice', false], ['demo', true]]);
+    /** The second server's Chemists as a colleague changed them: alice gone, bob added. */
+    const drift = async () => {
+      const group = (await clientB.entities.group(CHEMISTS)) as { children: Array<{ child: { name: string }; isAdmin: boolean }> };
+      const bob = (await clientB.entities.lookupGroups('bob')).find((g) => g.personal === true) as { id: string };
+      const children = group.children.filter((r) => r.child.name !== 'alice');
+      await clientB.entities.saveGroupRelations({ ...group, children: [...children, { id: 'e9000000-0000-4000-8000-000000000001', parent: { id: CHEMISTS }, child: { id: bob.id }, isAdmin: false }] });
+    };
+    const members = async () => ((await clientB.entities.group(CHEMISTS)) as { children: Array<{ child: { name: string }; isAdmin: boolean }> }).children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`).sort();
+    const row = (p: Plan) => p.items.find((i) => i.entityType === 'UserGroup' && i.name === 'Chemists');
+
+    await drift();
+    assert.deepEqual(await members(), ['bob', 'demo (admin)']);
+    const dry = await pushFolder(clientB.entities, b.baseUrl, dir, { dryRun: true });
+    const theirDry = await grokJson('push', dir, '--host', 'b', '--dry-run');
+    assert.deepEqual(dry.counts, theirDry.counts, 'the same rows as grok\'s dry run');
+    assert.equal(row(dry)?.action, row(theirDry)?.action);
+    assert.equal(row(dry)?.detail, 'members to add: alice; members only on remote, kept (a push never removes members): Bob Brown');
+    assert.deepEqual(await members(), ['bob', 'demo (admin)'], 'a dry run changes nothing');
+    const ours = await pushFolder(clientB.entities, b.baseUrl, dir);
+    assert.equal(ours.status, 'ok', JSON.stringify(ours.items));
+    assert.equal(row(ours)?.detail, 'members: 2 matched (added alice)', JSON.stringify(ours.items));
+    const afterOurs = await members();
+    assert.deepEqual(afterOurs, ['alice', 'bob', 'demo (admin)'], 'alice added, bob kept');
+    // Again: nothing left to change, as grok's words say.
+    assert.equal(row(await pushFolder(clientB.entities, b.baseUrl, dir))?.detail, 'members: 2 matched');
+
+    await b.reset();
+    await drift();
+    const theirs = await grokJson('push', dir, '--host', 'b');
+    assert.equal(theirs.status, 'ok');
+    assert.match(row(theirs)?.detail ?? '', /^members: 2 matched$/);
+    assert.deepEqual(await members(), afterOurs, 'grok\'s push leaves the members ours left');
+
+    // The bundle edited: alice an admin, and a login the server does not have.
+    bundled._members = [...bundled._members.map((m: { login: string }) => (m.login === 'alice' ? { ...m, isAdmin: true } : m)), { email: 'zed@example.com', isAdmin: false, kind: 'user', login: 'zed' }];
+    await writeFile(path.join(dir, 'UserGroup/Chemists.json'), JSON.stringify(bundled, null, 2));
+    await b.reset();
+    assert.equal(row(await pushFolder(clientB.entities, b.baseUrl, dir, { dryRun: true }))?.detail, 'member rights to set: alice admin; members not on remote: zed');
+    const edited = await pushFolder(clientB.entities, b.baseUrl, dir);
+    const warnings = (p: Plan) => p.items.filter((i) => i.reason === 'member_not_found').map((i) => i.detail);
+    assert.deepEqual(warnings(edited), ["zed: No group matching 'zed' (personal)"]);
+    assert.equal(row(edited)?.detail, 'members: 2 matched, 1 not on remote (updated alice (admin))');
+    const afterEdit = await members();
+    assert.deepEqual(afterEdit, ['alice (admin)', 'demo (admin)']);
+    await b.reset();
+    const theirEdit = await grokJson('push', dir, '--host', 'b');
+    assert.deepEqual(warnings(theirEdit), warnings(edited));
+    assert.equal(row(theirEdit)?.detail, 'members: 2 matched, 1 not on remote');
+    assert.deepEqual(await members(), afterEdit);
+  });
 });

@@ -139,4 +139,30 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     const groups = Object.fromEntries(scm().map((g) => [g.group, g.resources.map((r) => r.file)]));
     assert.equal(groups['Changed'], undefined, 'the view was checked again after the push: nothing left to push');
   });
+
+  it('the Explorer offers Diff and Push on a bundle folder itself: the folder is in datagrok.bundleFolders while it holds a grok manifest', async () => {
+    const api = () => vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.exports.bundles;
+    const until = async (what: string, ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 150));
+      assert.ok(ok(), `${what}: ${JSON.stringify(api().folders())}`);
+    };
+    // The menu entries name the context key the extension sets.
+    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus['explorer/context'];
+    for (const command of ['datagrok.bundle.diff', 'datagrok.bundle.push']) {
+      assert.ok(menus.some((m) => m.command === command && m.when === 'explorerResourceIsFolder && resourcePath in datagrok.bundleFolders'), `${command} on a bundle folder`);
+    }
+    const root = vscode.workspace.workspaceFolders![0].uri;
+    const bundle = vscode.Uri.joinPath(root, 'bundles-menu', 'dev');
+    const other = vscode.Uri.joinPath(root, 'bundles-menu', 'web-extension');
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(other, 'manifest.json'), new TextEncoder().encode('{"manifest_version": 3, "name": "not a bundle"}'));
+    await run('datagrok.bundle.pull', { folder: bundle, selection: ['Samples:TopCustomers'] });
+    await until('the pulled folder is a bundle folder', () => api().folders().includes(bundle.fsPath));
+    assert.ok(!api().folders().includes(other.fsPath), 'another manifest.json is not a bundle');
+    // What the menu passes: the folder's Uri.
+    const plan = await run<Plan>('datagrok.bundle.diff', bundle);
+    assert.equal(row(plan, 'Samples:TopCustomers')?.action, 'identical');
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(bundle, 'manifest.json'));
+    await until('a folder without its manifest is no bundle folder', () => !api().folders().includes(bundle.fsPath));
+    await vscode.workspace.fs.delete(vscode.Uri.joinPath(root, 'bundles-menu'), { recursive: true });
+  });
 });

@@ -114,11 +114,36 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     assert.deepEqual(after.map((s) => s.name), ['CellCount'], 'no temporary script is left');
     assert.equal(after[0].script, saved[0].script, 'the saved script is untouched');
     assert.doesNotMatch(after[0].script, /1000/);
-    // Its Runs entry cannot be run again (the copy is gone): the refusal says why and calls nothing.
-    const api = (await vscode.extensions.getExtension('datagrok-community.datagrok-vscode')!.activate()) as { rememberedRuns(server: string): { runs: { id: string; functionName: string }[] } };
-    const run = api.rememberedRuns(emulator.url.replace(/\/+$/, '')).runs.find((r) => /_vscode_run_/.test(r.functionName));
-    assert.ok(run, 'the run is in the Runs view');
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.runs.runAgain', { id: run.id })), /run before saving .*Run the script again from its editor/);
+  });
+
+  it('Run Again of a script run before saving runs the text that ran, as a new temporary script, also after the file changed', async () => {
+    const text = ['#name: RowTimes', '#language: python', '#input: dataframe table', '#input: int factor = 3', '#output: int count', 'count = table.shape[0] * factor', ''].join('\n');
+    const document = await open('rows.py', text);
+    const rows = (await (await fetch(`${emulator.url}/public/v1/tables/Demo.demog`, { headers: { authorization: `Bearer ${emulator.key}` } })).text()).trim().split('\n').length - 1;
+    assert.equal(await vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri, params: { table: 'Demo:demog' } }), rows * 3);
+    const api = (await vscode.extensions.getExtension('datagrok-community.datagrok-vscode')!.activate()) as {
+      rememberedRuns(server: string): { runs: { id: string; functionName: string; script?: { uri: string; fileName: string } }[] };
+    };
+    const server = emulator.url.replace(/\/+$/, '');
+    const first = api.rememberedRuns(server).runs.find((r) => /^RowTimes_vscode_run_/.test(r.functionName.replace(/^.*:/, '')));
+    assert.ok(first, 'the run is in the Runs view');
+    assert.equal(first.script?.uri, document.uri.toString(), 'the run remembers the script it ran');
+
+    // The file changes (saved, not run): Run Again still runs the text that ran, and leaves no copy behind.
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((e) => e.replace(document.lineAt(5).range, 'count = table.shape[0] * factor * 100'));
+    await document.save();
+    assert.equal(await vscode.commands.executeCommand('datagrok.runs.runAgain', { id: first.id }), rows * 3, 'the text that ran, not the file as it is now');
+    const runs = api.rememberedRuns(server).runs;
+    const again = runs.find((r) => r.id !== first.id && /RowTimes_vscode_run_/.test(r.functionName));
+    assert.ok(again, 'Run Again is remembered as a run of its own');
+    assert.notEqual(again.functionName, first.functionName, 'under a new temporary name');
+    assert.equal(again.script?.uri, document.uri.toString());
+    assert.deepEqual(await serverScripts('RowTimes'), [], 'no temporary script is left');
+    // A Run Again's run can be run again too; ▶ Run on Datagrok runs the file as it is now.
+    assert.equal(await vscode.commands.executeCommand('datagrok.runs.runAgain', { id: again.id }), rows * 3);
+    assert.equal(await vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri, params: { table: 'Demo:demog' } }), rows * 300);
+    assert.deepEqual(await serverScripts('RowTimes'), []);
   });
 
   it('shows a script\'s error on the script\'s line and leaves nothing behind', async () => {

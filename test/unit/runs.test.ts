@@ -73,6 +73,24 @@ describe('runs store', () => {
     assert.match((await store.result(failed) as { missing: string }).missing, /failed: it has no result/);
   });
 
+  it('keeps the text of a script run before saving (inline, in a file, or dropped with why) and removes it with its run', async () => {
+    const state = new MemoryStore();
+    const store = new RunsStore(state, new FolderBlobStore(dir), () => ({ maxRuns: 10, inlineChars: 40, maxStoredChars: 1000 }));
+    const script = (code: string) => ({ uri: 'file:///w/rows.py', fileName: 'rows.py', prefix: '#' as const, code });
+    const small = await store.add(newRun('s', A, 1, { functionName: 'RowTimes_vscode_run_0a1b2c3d', script: script('#name: R\nx = 1\n') }));
+    assert.deepEqual(await store.script(small), { value: script('#name: R\nx = 1\n') });
+    const code = `#name: R\n${'x = 1\n'.repeat(20)}`;
+    const large = await store.add(newRun('l', A, 2, { script: script(code) }));
+    assert.ok(large.script && 'file' in large.script.code);
+    assert.deepEqual(await new RunsStore(state, new FolderBlobStore(dir)).script(store.get('l')!), { value: script(code) }, 'read back after a restart');
+    const huge = await store.add(newRun('h', A, 3, { script: script('x'.repeat(2000)) }));
+    assert.match(((await store.script(huge)) as { missing: string }).missing, /script's text was too large to keep \(2,002 characters\)/);
+    assert.match(((await store.script(store.get('h')!)) as { missing: string }).missing, /too large/);
+    assert.match(((await store.script(await store.add(newRun('n', A, 4)))) as { missing: string }).missing, /did not keep the text/);
+    await store.remove('l');
+    assert.ok(!fs.existsSync(path.join(dir, 'l.script.json')), 'the text\'s file goes with its run');
+  });
+
   it('removes one run, clears a server, and writes concurrent runs without losing one', async () => {
     const state = new MemoryStore();
     const store = new RunsStore(state, new FolderBlobStore(dir));

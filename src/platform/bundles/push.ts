@@ -1,12 +1,14 @@
 // A push (GROK_S.md "Migrating entities between instances"): the plan first, then the saves in grok's save
 // order (groups → connections → projects → queries and scripts → tables → views and layouts), six at a time
-// within a rank, each read back; then project relations, tags and grants. Saves are by id, so a push that
-// failed half-way is finished by running it again: what was saved is now identical, the rest is written.
+// within a rank, each read back; then project relations, tags, group members (members.ts) and grants. Saves
+// are by id, so a push that failed half-way is finished by running it again: what was saved is now identical,
+// the rest is written.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { EntityJson, EntityRoutes } from '../../api/entities';
 import { type Bundle, bytesPath, writeIdmap } from './bundleFolder';
 import { changedKeys, hashView, stripPrivate } from './normalize';
+import { planMembers, pushMembers } from './members';
 import { type ConflictPolicy, makePlan, type Op, type Plan, type PlanItem, type PlanResult, summarize } from './plan';
 import { type Json, nqNameOf, rankOf, TYPES } from './registry';
 import { pool } from './uuids';
@@ -37,7 +39,11 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
   progress('Planning');
   const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', options.signal);
   const items = [...extra, ...plan.rows];
-  if (options.dryRun) return summarize(items, remoteUrl, 'dry-run');
+  if (options.dryRun) {
+    // Not in grok's dry run: what the groups' members would change (a push only ever adds).
+    await planMembers(api, plan, opts);
+    return summarize(items, remoteUrl, 'dry-run');
+  }
 
   let saved = 0;
   for (const rank of [...new Set(plan.ops.map((o) => rankOf(o.type)))].sort((a, b) => a - b)) {
@@ -56,9 +62,10 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
     );
   }
   if (JSON.stringify(plan.idmap) !== JSON.stringify(bundle.idmap)) await writeIdmap(bundle.dir, plan.idmap);
-  progress('Relations, tags and grants');
+  progress('Relations, tags, memberships and grants');
   await pushRelations(api, plan, items, opts);
   await pushTags(api, plan, items, opts);
+  await pushMembers(api, plan, items, opts);
   if (options.share) await pushGrants(api, plan, items, options.share, opts);
   return summarize(items, remoteUrl, items.some((r) => r.action === 'failed') ? 'failed' : 'ok');
 }
