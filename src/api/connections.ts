@@ -88,5 +88,8 @@ export function createConnections(target: URL, network?: NetworkOptions): Connec
  */
 function trustOnce(ca: string[]): () => { secureContext: tlsModule.SecureContext } {
   let context: tlsModule.SecureContext | undefined;
-  return () => ({ secureContext: (context ??= tlsModule.createSecureContext({ ca })) });
+  return () => {
+    context ??= tlsModule.createSecureContext({ ca });
+    return { secureContext: context };
+  };
 }
