@@ -8,6 +8,7 @@
 // agent: the extension host is shared with other extensions.
 import * as http from 'node:http';
 import * as https from 'node:https';
+import * as tlsModule from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { type NetworkOptions, type Route, resolveRoute } from './network';
@@ -19,7 +20,7 @@ export interface Connections {
   request: typeof http.request;
   agent?: http.Agent;
   /** TLS options each request carries (for the server's certificate). */
-  tls: { ca?: string[]; rejectUnauthorized?: false };
+  readonly tls: { ca?: string[]; secureContext?: tlsModule.SecureContext; rejectUnauthorized?: false };
   close(): void;
 }
 
@@ -39,12 +40,23 @@ export function createConnections(target: URL, network?: NetworkOptions): Connec
     return { route, request, tls: own ? { ca: own } : {}, close: () => undefined };
   }
   const ca = network ? trustedAuthorities(network) : undefined;
+  const trust = ca ? trustOnce(ca) : () => ({});
   if (route.kind === 'direct') {
-    const agent = secure ? new https.Agent({ ...KEEP_ALIVE, ...(ca ? { ca } : {}) }) : new http.Agent(KEEP_ALIVE);
-    return { route, request, agent, tls: ca ? { ca } : {}, close: () => agent.destroy() };
+    const agent = secure ? new https.Agent(KEEP_ALIVE) : new http.Agent(KEEP_ALIVE);
+    return {
+      route,
+      request,
+      agent,
+      get tls() {
+        return trust();
+      },
+      close: () => agent.destroy(),
+    };
   }
   const strict = network?.proxyStrictSSL !== false;
-  const tls = { ...(ca ? { ca } : {}), ...(strict ? {} : { rejectUnauthorized: false as const }) };
+  const loose = strict ? {} : { rejectUnauthorized: false as const };
+  // The proxy agent's own options reach the proxy; the server's trust goes with each request.
+  const proxyTls = { ...(ca ? { ca } : {}), ...loose };
   const authorization = network?.proxyAuthorization?.trim();
   const proxy = new URL(route.proxy.href);
   if (authorization) {
@@ -56,6 +68,28 @@ export function createConnections(target: URL, network?: NetworkOptions): Connec
   // https: a CONNECT tunnel, kept alive; http: requests in absolute form, as curl and VS Code send them
   // (many proxies allow CONNECT only to port 443), a connection each: proxies such as tinyproxy close
   // theirs after each answer without saying so, and a request sent on it meanwhile would be lost.
-  const agent: http.Agent = secure ? new HttpsProxyAgent(proxy, { ...KEEP_ALIVE, ...tls, ...headers }) : new HttpProxyAgent(proxy, { ...tls, ...headers });
-  return { route, request, agent, tls, close: () => agent.destroy() };
+  const agent: http.Agent = secure ? new HttpsProxyAgent(proxy, { ...KEEP_ALIVE, ...proxyTls, ...headers }) : new HttpProxyAgent(proxy, { ...proxyTls, ...headers });
+  return {
+    route,
+    request,
+    agent,
+    get tls() {
+      return { ...trust(), ...loose };
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/**
+ * The trusted authorities as one TLS context, made on the first connection and shared by all: making one
+ * parses every PEM of the list (Node's ~145 roots and the user's), about 170 ms of CPU, which a `ca` list
+ * on each request would cost again for every new connection. A request carrying a context also keeps
+ * the list out of the agent's pool key (Node's https agent joins `ca` into it on every request).
+ */
+function trustOnce(ca: string[]): () => { secureContext: tlsModule.SecureContext } {
+  let context: tlsModule.SecureContext | undefined;
+  return () => {
+    context ??= tlsModule.createSecureContext({ ca });
+    return { secureContext: context };
+  };
 }

@@ -33,6 +33,7 @@ import { makeCertificates, type TestCertificates } from '../network/certs';
 import { answerFigures } from './answers';
 import { type Server, startChildEmulator } from './childEmulator';
 import { type Figure, median, printFigures, ratioFigure, settle } from './figures';
+import { nodeFloorRuns } from './nodeFloor';
 import { proxiedRun } from './proxied';
 import { pushTextRun } from './pushText';
 import { type TransferFigures, transferRuns } from './transferRuns';
@@ -204,6 +205,24 @@ async function main(): Promise<void> {
       await warmUp(secure, dir);
       const https = await transferRuns({ ...common, label: 'HTTPS', api: secure, baseUrl: httpsUrl, curlArgs: ['--cacert', certs.caFile] });
       figures.push(...protocolFigures('HTTPS', mib, https));
+      // Node's own https.get piped into a file, beside curl: the floor under the client's download CPU.
+      const floor = await nodeFloorRuns({
+        baseUrl: httpsUrl,
+        key: KEY,
+        fileUrl: `${httpsUrl}/public/v1/files/${CONNECTOR.replace(':', '.')}/bench/client-upload.bin`,
+        ca: readFileSync(certs.caFile, 'utf8'),
+        curlArgs: ['--cacert', certs.caFile],
+        dir,
+        runs,
+        measure,
+      });
+      const clientOverFloor = median(https.cpu.clientDown) / median(floor.node);
+      figures.push({
+        name: "HTTPS download CPU, Node's https.get piped to a file / curl",
+        value: `${fmt(median(floor.ratios), 2)}x (${fmt(median(floor.node), 2)} s vs curl ${fmt(median(floor.curl), 2)} s); the client ${fmt(clientOverFloor, 2)}x of it`,
+        target: "reported (the floor of Node's client)",
+        ok: true,
+      });
     }
 
     const push = await pushTextRun({ baseUrl: plainServer.baseUrl, key: KEY, api, size: pushSize, dir, runs, measure, curl, settle });
