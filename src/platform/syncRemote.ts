@@ -1,11 +1,11 @@
 // Folder sync, the server side: what the sync route says of the linked folder, against the base's ETags.
-// Content the server sends (files new or changed since the base) is kept in `.datagrok/incoming/` so that
-// the pull that follows a preview moves it into place without downloading it again.
-import { createHash } from 'node:crypto';
+// Content the server sends (files new or changed since the base) streams into `.datagrok/incoming/` (in the
+// linked folder, so on its disk) so that the pull that follows a preview moves it into place without
+// downloading it again.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi, SyncPart } from '../api/types';
+import type { DatagrokApi } from '../api/types';
 import type { IgnoreRules } from './syncLocal';
 import type { BaseEntry, RemoteEntry } from './syncPlan';
 import { STATE_DIR, type SyncLink } from './syncStore';
@@ -25,20 +25,6 @@ export interface RemoteView {
 
 function join(dir: string, rel: string): string {
   return dir ? `${dir.replace(/\/+$/, '')}/${rel}` : rel;
-}
-
-/** Writes a part's chunks to a new file in `dir` and returns its path and sha256. */
-async function stage(dir: string, n: number, part: Extract<SyncPart, { status: 'content' }>): Promise<{ file: string; hash: string }> {
-  const file = path.join(dir, `${n}.part`);
-  const hash = createHash('sha256');
-  const handle = await fsp.open(file, 'w', 0o600);
-  try {
-    for (const chunk of part.content) hash.update(chunk);
-    await handle.writev(part.content);
-  } finally {
-    await handle.close();
-  }
-  return { file, hash: hash.digest('hex') };
 }
 
 /**
@@ -77,7 +63,6 @@ export async function fetchRemote(
     const cut = rel.lastIndexOf('/');
     return (cut > 0 && folderIgnored(rel.slice(0, cut))) || rules.ignores(rel);
   };
-  let n = 0;
   try {
     await api.syncFolder(
       link.connector,
@@ -85,6 +70,7 @@ export async function fetchRemote(
       known,
       async (part) => {
         if (ignored(part.path)) {
+          if (part.status === 'content' && part.file) await fsp.rm(part.file, { force: true });
           if (part.status !== 'deleted') view.ignored.set(part.path, part.status === 'content' ? part.eTag : (part.eTag ?? known[part.path] ?? ''));
           return;
         }
@@ -94,10 +80,9 @@ export async function fetchRemote(
           if (etag !== undefined) view.files.set(part.path, { etag });
           return;
         }
-        const { file, hash } = await stage(incoming, n++, part);
-        view.files.set(part.path, { etag: part.eTag, hash, size: part.size, staged: file });
+        view.files.set(part.path, { etag: part.eTag, hash: part.sha256, size: part.size, staged: part.file });
       },
-      { signal },
+      { signal, contentDir: incoming },
     );
   } catch (err) {
     if (isDatagrokError(err, 'notFound') && base.size === 0) return view;

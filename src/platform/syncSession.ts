@@ -1,6 +1,7 @@
 // Folder sync, one comparison and the run that follows it: the link, the base, the ignore rules, the local
 // scan and the server's answer, classified (syncPlan.ts); then the confirmed actions taken one file at a
 // time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
+import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { DatagrokError } from '../api/errors';
@@ -93,6 +94,33 @@ async function keepLocalCopy(folder: string, rel: string): Promise<string> {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
+}
+
+/**
+ * Moves content received with the comparison into place, if it is still whole (its size as received): a rename,
+ * so the target is either the old file or the new one, never half of it. On another disk than the linked
+ * folder's root it is copied to a temporary name beside the target first. False when it is gone or cut short
+ * (it is then downloaded again).
+ */
+async function placeStaged(staged: string, size: number | undefined, full: string, exists: boolean): Promise<boolean> {
+  const info = await fsp.stat(staged).catch(() => undefined);
+  if (!info?.isFile() || info.size !== size) return false;
+  const mode = exists ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
+  await fsp.chmod(staged, mode);
+  try {
+    await fsp.rename(staged, full);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    const temp = `${full}.${randomBytes(4).toString('hex')}.dgtmp`;
+    try {
+      await fsp.copyFile(staged, temp);
+      await fsp.rename(temp, full);
+    } finally {
+      await fsp.rm(temp, { force: true });
+      await fsp.rm(staged, { force: true });
+    }
+  }
+  return true;
 }
 
 /** Transfers at once (each on a kept-alive connection of its own): enough to hide each request's round trip. */
@@ -200,10 +228,7 @@ async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, index: nu
     await fsp.mkdir(path.dirname(full), { recursive: true });
     let bytes: number;
     let hash: string;
-    if (r.staged && r.hash !== undefined) {
-      const mode = now ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
-      await fsp.chmod(r.staged, mode);
-      await fsp.rename(r.staged, full);
+    if (r.staged && r.hash !== undefined && (await placeStaged(r.staged, r.size, full, now !== undefined))) {
       bytes = r.size ?? 0;
       hash = r.hash;
     } else {

@@ -41,10 +41,13 @@ describe('folder sync against the emulator', () => {
     await put('a.txt', 'one');
     await put('sub/b.txt', 'two');
     const parts: SyncPart[] = [];
-    await h.client.syncFolder(CONNECTOR, DIR, {}, (p) => void parts.push(p));
+    const contentDir = path.join(folder, 'received');
+    await h.client.syncFolder(CONNECTOR, DIR, {}, (p) => void parts.push(p), { contentDir });
     assert.deepEqual(parts.map((p) => [p.path, p.status]), [['a.txt', 'content'], ['sub/b.txt', 'content']]);
     const a = parts[0] as Extract<SyncPart, { status: 'content' }>;
-    assert.equal(Buffer.concat(a.content).toString(), 'one');
+    assert.equal(await readFile(a.file ?? '', 'utf8'), 'one');
+    assert.deepEqual([a.size, a.sha256], [3, sha256('one')]);
+    assert.equal(path.dirname(a.file ?? ''), contentDir);
     await put('a.txt', 'one, edited');
     await h.client.deleteFile(CONNECTOR, `${DIR}/sub/b.txt`);
     const again: SyncPart[] = [];
