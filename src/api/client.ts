@@ -129,7 +129,7 @@ export class DatagrokClient implements DatagrokApi {
     dir: string,
     known: Readonly<Record<string, string>>,
     onPart: (part: SyncPart) => void | Promise<void>,
-    options?: CallOptions & { recursive?: boolean },
+    options?: CallOptions & { recursive?: boolean; contentDir?: string },
   ): Promise<number> {
     return guard(() => syncFolder(this.http, connector, dir, known, onPart, options));
   }

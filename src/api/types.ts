@@ -183,7 +183,13 @@ export interface DatagrokApi {
    * The folder sync route (as the Python client's `sync_dir`): sends `known` ({relative path: eTag}) and hands
    * each part to `onPart` as it arrives; resolves with the number of parts (0 when the folder is empty).
    */
-  syncFolder(connector: string, dir: string, known: Readonly<Record<string, string>>, onPart: (part: SyncPart) => void | Promise<void>, options?: CallOptions & { recursive?: boolean }): Promise<number>;
+  syncFolder(
+    connector: string,
+    dir: string,
+    known: Readonly<Record<string, string>>,
+    onPart: (part: SyncPart) => void | Promise<void>,
+    options?: CallOptions & { recursive?: boolean; contentDir?: string },
+  ): Promise<number>;
 
   // Tables: `name` is a UUID or a name such as `<project>.<table>` or `Project:Table`.
   downloadTable(name: string, target: DownloadTarget, options?: TransferOptions): Promise<TransferResult>;
@@ -230,5 +236,8 @@ export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, Project
 export type SyncPart =
   | { path: string; status: 'deleted' }
   | { path: string; status: 'notModified'; eTag?: string }
-  /** New or changed: the whole content (chunks), its size and the server's ETag for it. */
-  | { path: string; status: 'content'; eTag: string; content: Uint8Array[]; size: number };
+  /**
+   * New or changed: the server's ETag for it, the content's size and sha256, and the file the content was written
+   * to (with the `contentDir` option; without it the content was dropped).
+   */
+  | { path: string; status: 'content'; eTag: string; size: number; sha256: string; file?: string };

@@ -2,7 +2,7 @@
 // package) and a scan of the linked folder that gives each file's content hash (sha256), reading only the
 // files whose size or modification time changed since they were last hashed.
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fsp } from 'node:fs';
+import { createReadStream, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { type HashCache, STATE_DIR } from './syncStore';
@@ -44,53 +44,93 @@ export function sha256File(file: string, signal?: AbortSignal): Promise<string> 
 
 /** A hash computed less than this long after the file's last change may miss a change in the same tick. */
 const RACY_MS = 2000;
+/** Files stat'ed in one go before the event loop gets a turn (about a millisecond of work). */
+const STAT_BATCH = 256;
+/** Files read for their hash at once. */
+const HASHING = 4;
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
 
 /**
  * Every file of the folder the rules do not ignore, with its sha256 and size. Symbolic links are not followed
- * (a link may point outside the folder). `cache` is read and updated.
+ * (a link may point outside the folder). `cache` is read and updated; `cache.dirty` tells whether it changed.
+ * Like git's index: a file whose size and modification time are those of its last hash is not read again.
+ * The stats are synchronous, in batches with a turn of the event loop between them: 10,000 stats cost tens of
+ * milliseconds that way, against several hundred through the thread pool's promises.
  */
 export async function scanLocal(folder: string, rules: IgnoreRules, cache: HashCache, signal?: AbortSignal): Promise<Map<string, LocalFile>> {
   const found: { rel: string; full: string }[] = [];
-  const walk = async (dir: string, prefix: string): Promise<void> => {
-    const entries = await fsp.readdir(dir, { withFileTypes: true });
-    for (const e of entries) {
-      const rel = prefix + e.name;
-      if (e.isDirectory()) {
-        if (!rules.ignores(`${rel}/`)) await walk(path.join(dir, e.name), `${rel}/`);
-      } else if (e.isFile() && !rules.ignores(rel)) found.push({ rel, full: path.join(dir, e.name) });
+  const dirs: { dir: string; prefix: string }[] = [{ dir: folder, prefix: '' }];
+  // Folders read a few at a time (each readdir is one system call; the list stays in order per folder).
+  while (dirs.length > 0) {
+    signal?.throwIfAborted();
+    const batch = dirs.splice(0, 16);
+    const listed = await Promise.all(batch.map((d) => fsp.readdir(d.dir, { withFileTypes: true }).then((entries) => ({ ...d, entries }))));
+    for (const { dir, prefix, entries } of listed) {
+      for (const e of entries) {
+        const rel = prefix + e.name;
+        if (e.isDirectory()) {
+          if (!rules.ignores(`${rel}/`)) dirs.push({ dir: path.join(dir, e.name), prefix: `${rel}/` });
+        } else if (e.isFile() && !rules.ignores(rel)) found.push({ rel, full: path.join(dir, e.name) });
+      }
     }
-  };
-  await walk(folder, '');
+  }
   const out = new Map<string, LocalFile>();
   const seen = new Set<string>();
+  const toHash: { rel: string; full: string; size: number; mtimeMs: number }[] = [];
+  for (let i = 0; i < found.length; i++) {
+    if (i % STAT_BATCH === STAT_BATCH - 1) {
+      signal?.throwIfAborted();
+      await nextTurn();
+    }
+    const { rel, full } = found[i];
+    const info = statSync(full, { throwIfNoEntry: false });
+    if (!info?.isFile()) continue;
+    seen.add(rel);
+    const known = cache.entries.get(rel);
+    if (known && known[0] === info.size && known[1] === info.mtimeMs && known[3] - info.mtimeMs > RACY_MS) out.set(rel, { hash: known[2], size: info.size });
+    else toHash.push({ rel, full, size: info.size, mtimeMs: info.mtimeMs });
+  }
   let next = 0;
   const worker = async () => {
-    while (next < found.length) {
+    while (next < toHash.length) {
       signal?.throwIfAborted();
-      const { rel, full } = found[next++];
-      const info = await fsp.stat(full).catch(() => undefined);
-      if (!info?.isFile()) continue;
-      seen.add(rel);
-      const known = cache.entries.get(rel);
-      if (known && known[0] === info.size && known[1] === info.mtimeMs && known[3] - info.mtimeMs > RACY_MS) {
-        out.set(rel, { hash: known[2], size: info.size });
+      const { rel, full, size, mtimeMs } = toHash[next++];
+      const at = Date.now();
+      const hash = await sha256File(full, signal).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined; // deleted since the stat: not there
+        throw err;
+      });
+      if (hash === undefined) {
+        seen.delete(rel);
         continue;
       }
-      const at = Date.now();
-      const hash = await sha256File(full, signal);
-      cache.entries.set(rel, [info.size, info.mtimeMs, hash, at]);
-      out.set(rel, { hash, size: info.size });
+      cache.entries.set(rel, [size, mtimeMs, hash, at]);
+      cache.dirty = true;
+      out.set(rel, { hash, size });
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
-  for (const rel of cache.entries.keys()) if (!seen.has(rel)) cache.entries.delete(rel);
+  await Promise.all(Array.from({ length: HASHING }, worker));
+  for (const rel of cache.entries.keys()) {
+    if (!seen.has(rel)) {
+      cache.entries.delete(rel);
+      cache.dirty = true;
+    }
+  }
   return out;
 }
 
-/** The hash and size of one local file now (undefined when it is gone). */
-export async function localNow(folder: string, rel: string): Promise<LocalFile | undefined> {
+/**
+ * The hash and size of one local file now (undefined when it is gone). With `cache`, a file whose size and
+ * time are those of its last hash is not read again.
+ */
+export async function localNow(folder: string, rel: string, cache?: HashCache): Promise<LocalFile | undefined> {
   const full = path.join(folder, ...rel.split('/'));
   const info = await fsp.stat(full).catch(() => undefined);
   if (!info?.isFile()) return undefined;
+  const known = cache?.entries.get(rel);
+  if (known && known[0] === info.size && known[1] === info.mtimeMs && known[3] - info.mtimeMs > RACY_MS) return { hash: known[2], size: info.size };
   return { hash: await sha256File(full), size: info.size };
 }

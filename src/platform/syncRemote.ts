@@ -1,11 +1,11 @@
 // Folder sync, the server side: what the sync route says of the linked folder, against the base's ETags.
-// Content the server sends (files new or changed since the base) is kept in `.datagrok/incoming/` so that
-// the pull that follows a preview moves it into place without downloading it again.
-import { createHash } from 'node:crypto';
+// Content the server sends (files new or changed since the base) streams into `.datagrok/incoming/` (in the
+// linked folder, so on its disk) so that the pull that follows a preview moves it into place without
+// downloading it again.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi, SyncPart } from '../api/types';
+import type { DatagrokApi } from '../api/types';
 import type { IgnoreRules } from './syncLocal';
 import type { BaseEntry, RemoteEntry } from './syncPlan';
 import { STATE_DIR, type SyncLink } from './syncStore';
@@ -25,20 +25,6 @@ export interface RemoteView {
 
 function join(dir: string, rel: string): string {
   return dir ? `${dir.replace(/\/+$/, '')}/${rel}` : rel;
-}
-
-/** Writes a part's chunks to a new file in `dir` and returns its path and sha256. */
-async function stage(dir: string, n: number, part: Extract<SyncPart, { status: 'content' }>): Promise<{ file: string; hash: string }> {
-  const file = path.join(dir, `${n}.part`);
-  const hash = createHash('sha256');
-  const handle = await fsp.open(file, 'w', 0o600);
-  try {
-    for (const chunk of part.content) hash.update(chunk);
-    await handle.writev(part.content);
-  } finally {
-    await handle.close();
-  }
-  return { file, hash: hash.digest('hex') };
 }
 
 /**
@@ -62,14 +48,29 @@ export async function fetchRemote(
   await fsp.rm(incoming, { recursive: true, force: true });
   await fsp.mkdir(incoming, { recursive: true });
   const view: RemoteView = { files: new Map(), ignored: new Map() };
-  let n = 0;
+  // A path is left alone when it or one of its folders is ignored; each folder is asked once.
+  const folders = new Map<string, boolean>();
+  const folderIgnored = (dir: string): boolean => {
+    let answer = folders.get(dir);
+    if (answer === undefined) {
+      const cut = dir.lastIndexOf('/');
+      answer = (cut > 0 && folderIgnored(dir.slice(0, cut))) || rules.ignores(`${dir}/`);
+      folders.set(dir, answer);
+    }
+    return answer;
+  };
+  const ignored = (rel: string): boolean => {
+    const cut = rel.lastIndexOf('/');
+    return (cut > 0 && folderIgnored(rel.slice(0, cut))) || rules.ignores(rel);
+  };
   try {
     await api.syncFolder(
       link.connector,
       link.path,
       known,
       async (part) => {
-        if (rules.ignores(part.path) || part.path.split('/').slice(0, -1).some((_, i, all) => rules.ignores(`${all.slice(0, i + 1).join('/')}/`))) {
+        if (ignored(part.path)) {
+          if (part.status === 'content' && part.file) await fsp.rm(part.file, { force: true });
           if (part.status !== 'deleted') view.ignored.set(part.path, part.status === 'content' ? part.eTag : (part.eTag ?? known[part.path] ?? ''));
           return;
         }
@@ -79,10 +80,9 @@ export async function fetchRemote(
           if (etag !== undefined) view.files.set(part.path, { etag });
           return;
         }
-        const { file, hash } = await stage(incoming, n++, part);
-        view.files.set(part.path, { etag: part.eTag, hash, size: part.size, staged: file });
+        view.files.set(part.path, { etag: part.eTag, hash: part.sha256, size: part.size, staged: part.file });
       },
-      { signal },
+      { signal, contentDir: incoming },
     );
   } catch (err) {
     if (isDatagrokError(err, 'notFound') && base.size === 0) return view;
@@ -154,4 +154,82 @@ export async function etagNow(api: DatagrokApi, link: SyncLink, rel: string, eta
     throw err;
   }
   return etag;
+}
+
+/** Uploads whose server copies are checked with one request per folder: at most this many files … */
+const CHECK_FILES = 32;
+/** … or this many bytes to upload (the longer a batch takes, the older its check when its last file goes). */
+const CHECK_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Before the uploads of a run: the server's ETag of each file right before it is uploaded, asked for a batch of
+ * consecutive uploads at a time (one sync-route request per folder of the batch, when the batch's first upload
+ * starts) instead of one request per file, which would list the whole folder again for every file.
+ */
+export class UploadChecks {
+  private readonly batchOf = new Map<number, string[]>();
+  private readonly answers = new Map<string[], Promise<Map<string, string>>>();
+
+  constructor(
+    private readonly api: DatagrokApi,
+    private readonly link: SyncLink,
+    private readonly etags: RemoteEtags,
+    actions: readonly { path: string; action: string; bytes: number }[],
+    private readonly signal?: AbortSignal,
+  ) {
+    let batch: string[] = [];
+    let bytes = 0;
+    actions.forEach((a, i) => {
+      if (a.action !== 'upload') return;
+      if (batch.length >= CHECK_FILES || (batch.length > 0 && bytes + a.bytes > CHECK_BYTES)) {
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(a.path);
+      bytes += a.bytes;
+      this.batchOf.set(i, batch);
+    });
+  }
+
+  /** The server's ETag now of the file the upload at `index` (in the run's actions) writes; undefined: none. */
+  async before(index: number, rel: string): Promise<string | undefined> {
+    const batch = this.batchOf.get(index);
+    if (!batch) return undefined;
+    let answer = this.answers.get(batch);
+    if (!answer) {
+      answer = this.ask(batch);
+      this.answers.set(batch, answer);
+    }
+    return (await answer).get(rel);
+  }
+
+  private async ask(batch: readonly string[]): Promise<Map<string, string>> {
+    const byFolder = new Map<string, Set<string>>();
+    for (const rel of batch) {
+      const [dir, name] = split(rel);
+      byFolder.set(dir, (byFolder.get(dir) ?? new Set()).add(name));
+    }
+    const out = new Map<string, string>();
+    await Promise.all(
+      [...byFolder].map(async ([dir, names]) => {
+        const known: Record<string, string> = Object.fromEntries(this.etags.folder(dir));
+        try {
+          await this.api.syncFolder(
+            this.link.connector,
+            join(this.link.path, dir),
+            known,
+            (part) => {
+              if (!names.has(part.path)) return;
+              const etag = part.status === 'content' ? part.eTag : part.status === 'notModified' ? (part.eTag ?? known[part.path]) : undefined;
+              if (etag !== undefined) out.set(join(dir, part.path), etag);
+            },
+            { signal: this.signal, recursive: false },
+          );
+        } catch (err) {
+          if (!isDatagrokError(err, 'notFound')) throw err; // no such folder: none of its files is there
+        }
+      }),
+    );
+    return out;
+  }
 }

@@ -1,13 +1,14 @@
 // Folder sync, one comparison and the run that follows it: the link, the base, the ignore rules, the local
 // scan and the server's answer, classified (syncPlan.ts); then the confirmed actions taken one file at a
 // time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
+import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { DatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
 import { type IgnoreRules, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
-import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView } from './syncRemote';
+import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView, UploadChecks } from './syncRemote';
 import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './syncStore';
 
 export interface SyncSession {
@@ -42,11 +43,29 @@ async function compare(api: DatagrokApi, folder: string, signal?: AbortSignal): 
   if (!link) throw new Error(`${folder} is not linked to a connector folder. Link it first (Datagrok: Link Folder to Connector Folder).`);
   const base = await SyncBase.load(folder);
   const rules = await loadIgnoreRules(folder);
-  const hashes = await loadHashes(folder);
-  const local = await scanLocal(folder, rules, hashes, signal);
-  await saveHashes(folder, hashes);
   const tracked = new Map([...base.entries].filter(([p]) => !rules.ignores(p)));
-  const remote = await fetchRemote(api, folder, link, tracked, base.ignoredRemote, rules, signal);
+  // The server's answer and the local scan at the same time: one request, while the disk is read.
+  const both = new AbortController();
+  const abort = () => both.abort(signal?.reason);
+  signal?.addEventListener('abort', abort, { once: true });
+  const scanning = loadHashes(folder).then(async (hashes) => {
+    const local = await scanLocal(folder, rules, hashes, both.signal);
+    await saveHashes(folder, hashes);
+    return { hashes, local };
+  });
+  const asking = fetchRemote(api, folder, link, tracked, base.ignoredRemote, rules, both.signal);
+  let settled: [Awaited<typeof scanning>, RemoteView];
+  try {
+    settled = await Promise.all([scanning, asking]);
+  } catch (err) {
+    both.abort(err);
+    await Promise.allSettled([scanning, asking]);
+    await base.close();
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+  const [{ hashes, local }, remote] = settled;
   const statuses = classify(tracked, local, remote.files);
   return { folder, link, base, rules, hashes, local, remote, statuses };
 }
@@ -77,8 +96,35 @@ async function keepLocalCopy(folder: string, rel: string): Promise<string> {
   }
 }
 
-/** Transfers at once: enough to keep the connection busy while one file's recheck waits. */
-const PARALLEL = 4;
+/**
+ * Moves content received with the comparison into place, if it is still whole (its size as received): a rename,
+ * so the target is either the old file or the new one, never half of it. On another disk than the linked
+ * folder's root it is copied to a temporary name beside the target first. False when it is gone or cut short
+ * (it is then downloaded again).
+ */
+async function placeStaged(staged: string, size: number | undefined, full: string, exists: boolean): Promise<boolean> {
+  const info = await fsp.stat(staged).catch(() => undefined);
+  if (!info?.isFile() || info.size !== size) return false;
+  const mode = exists ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
+  await fsp.chmod(staged, mode);
+  try {
+    await fsp.rename(staged, full);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    const temp = `${full}.${randomBytes(4).toString('hex')}.dgtmp`;
+    try {
+      await fsp.copyFile(staged, temp);
+      await fsp.rename(temp, full);
+    } finally {
+      await fsp.rm(temp, { force: true });
+      await fsp.rm(staged, { force: true });
+    }
+  }
+  return true;
+}
+
+/** Transfers at once (each on a kept-alive connection of its own): enough to hide each request's round trip. */
+const PARALLEL = 8;
 
 export interface RunHooks {
   signal?: AbortSignal;
@@ -94,14 +140,17 @@ export async function execute(api: DatagrokApi, s: SyncSession, actions: readonl
     s.base.ignoredRemote.clear();
     for (const [p, etag] of s.remote.ignored) s.base.ignoredRemote.set(p, etag);
     // Files both sides agree on (made the same on both, or gone from both): only the base moves.
+    // (Recorded together: the journal takes them in one write.)
+    const agreed: Promise<void>[] = [];
     for (const st of s.statuses) {
       if (st.state === 'same' && st.remote && st.local && (st.base?.etag !== st.remote.etag || st.base.hash !== st.local.hash)) {
-        await s.base.record(st.path, { etag: st.remote.etag, hash: st.local.hash, size: st.local.size });
+        agreed.push(s.base.record(st.path, { etag: st.remote.etag, hash: st.local.hash, size: st.local.size }));
       }
     }
-    for (const p of [...s.base.entries.keys()]) if (!s.local.has(p) && !s.remote.files.has(p) && !s.rules.ignores(p)) await s.base.record(p, undefined);
+    for (const p of [...s.base.entries.keys()]) if (!s.local.has(p) && !s.remote.files.has(p) && !s.rules.ignores(p)) agreed.push(s.base.record(p, undefined));
+    await Promise.all(agreed);
 
-    const learnt = { etagIsSha256: false };
+    const ctx: RunContext = { remoteEtags, learnt: {}, checks: new UploadChecks(api, s.link, remoteEtags, actions, hooks.signal), signal: hooks.signal };
     // Deletes first, one at a time (a case-only rename's delete before its new name is written); then the
     // transfers, a few at a time.
     let next = 0;
@@ -110,7 +159,7 @@ export async function execute(api: DatagrokApi, s: SyncSession, actions: readonl
         if (hooks.signal?.aborted) throw cancelled();
         const i = next++;
         hooks.onFile?.(i, actions.length, actions[i]);
-        results[i] = await one(api, s, actions[i], remoteEtags, learnt, hooks.signal).catch((err: unknown) => {
+        results[i] = await one(api, s, actions[i], i, ctx).catch((err: unknown) => {
           throw asCancelled(err);
         });
       }
@@ -144,26 +193,29 @@ function asCancelled(err: unknown): unknown {
   return err instanceof Error && err.name === 'AbortError' ? cancelled() : err;
 }
 
-async function one(
-  api: DatagrokApi,
-  s: SyncSession,
-  a: PlannedAction,
-  remoteEtags: RemoteEtags,
-  learnt: { etagIsSha256: boolean },
-  signal?: AbortSignal,
-): Promise<ActionResult> {
+interface RunContext {
+  remoteEtags: RemoteEtags;
+  /** Whether the server's ETag is the content's sha256: asked after the first upload, the others wait for it. */
+  learnt: { etagIsSha256?: Promise<boolean> };
+  checks: UploadChecks;
+  signal?: AbortSignal;
+}
+
+async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, index: number, ctx: RunContext): Promise<ActionResult> {
+  const { remoteEtags, learnt, signal } = ctx;
   const st = a.status;
   const full = path.join(s.folder, ...a.path.split('/'));
   const conflict = (reason: string): ActionResult => ({ path: a.path, action: 'conflict', bytes: 0, reason });
   if (a.action === 'skip' || a.action === 'conflict') return { path: a.path, action: a.action, bytes: 0, reason: a.reason };
 
   if (a.action === 'download' || a.action === 'deleteLocal') {
-    const now = await localNow(s.folder, a.path);
+    const now = await localNow(s.folder, a.path, s.hashes);
     if (!sameLocal(now, st.local)) return conflict('changed here since the preview; compare again');
     if (a.action === 'deleteLocal') {
       await fsp.rm(full, { force: true });
       await s.base.record(a.path, undefined);
       s.hashes.entries.delete(a.path);
+      s.hashes.dirty = true;
       return { path: a.path, action: 'deleteLocal', bytes: 0 };
     }
     const r = s.remote.files.get(a.path);
@@ -176,10 +228,7 @@ async function one(
     await fsp.mkdir(path.dirname(full), { recursive: true });
     let bytes: number;
     let hash: string;
-    if (r.staged && r.hash !== undefined) {
-      const mode = now ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
-      await fsp.chmod(r.staged, mode);
-      await fsp.rename(r.staged, full);
+    if (r.staged && r.hash !== undefined && (await placeStaged(r.staged, r.size, full, now !== undefined))) {
       bytes = r.size ?? 0;
       hash = r.hash;
     } else {
@@ -189,32 +238,37 @@ async function one(
     const info = await fsp.stat(full);
     // Written by us, now: its hash is known (no need to read it again on the next comparison).
     s.hashes.entries.set(a.path, [info.size, info.mtimeMs, hash, info.mtimeMs + 60_000]);
+    s.hashes.dirty = true;
     await s.base.record(a.path, { etag: r.etag, hash, size: info.size });
     return { path: a.path, action: 'download', bytes, ...(reason ? { reason } : {}) };
   }
 
   // upload or deleteRemote: the server copy must still be the one the preview showed.
-  const before = await etagNow(api, s.link, a.path, remoteEtags, st.remote?.etag, signal);
+  const before = a.action === 'upload' ? await ctx.checks.before(index, a.path) : await etagNow(api, s.link, a.path, remoteEtags, st.remote?.etag, signal);
   if (before !== st.remote?.etag) {
     return conflict(before === undefined ? 'deleted on the server since the preview' : 'changed on the server since the preview; it was not overwritten');
   }
   if (a.action === 'deleteRemote') {
-    if (await localNow(s.folder, a.path)) return conflict('created here again since the preview');
+    if (await localNow(s.folder, a.path, s.hashes)) return conflict('created here again since the preview');
     await api.deleteFile(s.link.connector, remotePath(s.link, a.path), { signal });
     remoteEtags.delete(a.path);
     await s.base.record(a.path, undefined);
     return { path: a.path, action: 'deleteRemote', bytes: 0 };
   }
-  const now = await localNow(s.folder, a.path);
+  const now = await localNow(s.folder, a.path, s.hashes);
   if (!now) return conflict('deleted here since the preview');
   await api.uploadFile(s.link.connector, remotePath(s.link, a.path), { file: full }, { signal });
   // The new ETag: asked once; a server whose ETag is the content's sha256 is not asked again in this run (were
   // that wrong for a file, the next comparison would only see it as changed on the server, with this content).
   let etag = now.hash;
+  let asked: Promise<string | undefined> | undefined;
   if (!learnt.etagIsSha256) {
-    etag = (await etagNow(api, s.link, a.path, remoteEtags, now.hash, signal)) ?? now.hash;
-    learnt.etagIsSha256 = etag === now.hash;
+    asked = etagNow(api, s.link, a.path, remoteEtags, now.hash, signal);
+    learnt.etagIsSha256 = asked.then((e) => e === now.hash).catch(() => false);
+  } else if (!(await learnt.etagIsSha256)) {
+    asked = etagNow(api, s.link, a.path, remoteEtags, now.hash, signal);
   }
+  if (asked) etag = (await asked) ?? now.hash;
   remoteEtags.set(a.path, etag);
   await s.base.record(a.path, { etag, hash: now.hash, size: now.size });
   return { path: a.path, action: 'upload', bytes: now.size };

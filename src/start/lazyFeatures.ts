@@ -32,6 +32,8 @@ const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functio
 const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
 const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 const COMPLETION_TRIGGERS = ['"', ':', '/'];
+/** A workspace holding one of these loads the features once activation is over: a linked folder's Source Control entry shows from the start. */
+const LOAD_WHEN_WORKSPACE_CONTAINS = '**/.datagrok/sync.json';
 const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
 
 interface Manifest {
@@ -117,6 +119,15 @@ export class LazyFeatures implements Contributions {
       subscriptions.push(...register());
       this.parts.push({ name, ms: performance.now() - started });
     }
+    // After activation, not during it (a file search; VS Code does not wait for it); again for a folder added.
+    setTimeout(() => void this.loadIfWorkspaceContains(), 0);
+    subscriptions.push(vscode.workspace.onDidChangeWorkspaceFolders(() => void this.loadIfWorkspaceContains()));
+  }
+
+  private async loadIfWorkspaceContains(): Promise<void> {
+    if (this.part.loaded) return;
+    const found = await vscode.workspace.findFiles(LOAD_WHEN_WORKSPACE_CONTAINS, '**/node_modules/**', 1).then(undefined, () => []);
+    if (found.length > 0 && !this.part.loaded) this.load();
   }
 
   private makeView(id: string): void {

@@ -10,7 +10,7 @@ import type { Direction, OnConflict } from '../platform/syncPlan';
 import { type ActionResult, execute, openSession, runSync } from '../platform/syncSession';
 import { readLink, STATE_DIR, type SyncLink, writeLink } from '../platform/syncStore';
 import type { Services } from '../services';
-import { folderOption, linkedFolderArg } from './folders';
+import { folderOption, linkedFolderArg, linkedFolders } from './folders';
 import { previewPlan } from './preview';
 import type { SyncStatusView } from './scm';
 
@@ -131,6 +131,27 @@ export async function linkCommand(services: Services, view: SyncStatusView, inv:
     void statusQuietly(services, view, wanted.folder);
   }
   return { folder: wanted.folder, connector: link.connector, path: link.path };
+}
+
+let looking: Promise<void> = Promise.resolve();
+
+/**
+ * Gives every linked folder of the workspace its Source Control entry, and compares those not compared yet
+ * when a key for the server is stored (never asking: at start nobody asked for it). Calls run one after another.
+ */
+export function showLinkedFolders(services: Services, view: SyncStatusView): Promise<void> {
+  looking = looking.then(async () => {
+    try {
+      const found = await linkedFolders();
+      const signedIn = await services.connection.hasActiveKey();
+      const signIn = { title: '$(sign-in) Sign in to compare', command: 'datagrok.signIn', tooltip: 'Sign in to Datagrok to compare this folder with its connector folder' };
+      for (const f of found) view.placeholder(f.uri.fsPath, signedIn ? undefined : signIn);
+      if (signedIn) for (const f of found) if (!view.wasCompared(f.uri.fsPath)) await statusQuietly(services, view, f.uri);
+    } catch (err) {
+      services.log.warn(`sync: looking for linked folders failed: ${(err as Error).message}`);
+    }
+  });
+  return looking;
 }
 
 async function statusQuietly(services: Services, view: SyncStatusView, folder: vscode.Uri): Promise<void> {

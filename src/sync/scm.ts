@@ -34,11 +34,33 @@ export class SyncStatusView implements vscode.FileDecorationProvider, vscode.Dis
     return new vscode.FileDecoration(look.badge, `Datagrok sync: ${look.words}${s.detail ? ` (${s.detail})` : ''}`, new vscode.ThemeColor(look.color));
   }
 
-  private folderView(session: SyncSession): FolderView {
-    let view = this.folders.get(session.folder);
+  private readonly compared = new Set<string>();
+
+  /** Whether a comparison's result was shown for the folder. */
+  wasCompared(folder: string): boolean {
+    return this.compared.has(folder);
+  }
+
+  /** The folders that have a Source Control entry. */
+  get linked(): string[] {
+    return [...this.folders.keys()];
+  }
+
+  /**
+   * The entry of a linked folder before any comparison (at start): empty, with `waiting` in its status bar
+   * command (e.g. "Sign in to compare") until a comparison's result replaces it.
+   */
+  placeholder(folder: string, waiting?: vscode.Command): void {
+    const known = this.folders.has(folder);
+    const view = this.folderView(folder);
+    if (!known) view.scm.statusBarCommands = waiting ? [waiting] : [];
+  }
+
+  private folderView(folder: string): FolderView {
+    let view = this.folders.get(folder);
     if (!view) {
-      const root = vscode.Uri.file(session.folder);
-      const scm = vscode.scm.createSourceControl('datagrok-sync', `Datagrok: ${path.basename(session.folder)}`, root);
+      const root = vscode.Uri.file(folder);
+      const scm = vscode.scm.createSourceControl('datagrok-sync', `Datagrok: ${path.basename(folder)}`, root);
       scm.inputBox.visible = false;
       scm.acceptInputCommand = undefined;
       const groups = {
@@ -48,14 +70,15 @@ export class SyncStatusView implements vscode.FileDecorationProvider, vscode.Dis
       };
       for (const g of Object.values(groups)) g.hideWhenEmpty = true;
       view = { scm, groups };
-      this.folders.set(session.folder, view);
+      this.folders.set(folder, view);
     }
     return view;
   }
 
   /** Shows a comparison's result (every file it lists). */
   show(session: SyncSession): void {
-    const view = this.folderView(session);
+    const view = this.folderView(session.folder);
+    this.compared.add(session.folder);
     view.scm.statusBarCommands = [];
     const before = [...this.states.keys()].filter((k) => k.startsWith(session.folder + path.sep));
     for (const k of before) this.states.delete(k);

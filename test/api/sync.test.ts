@@ -41,10 +41,13 @@ describe('folder sync against the emulator', () => {
     await put('a.txt', 'one');
     await put('sub/b.txt', 'two');
     const parts: SyncPart[] = [];
-    await h.client.syncFolder(CONNECTOR, DIR, {}, (p) => void parts.push(p));
+    const contentDir = path.join(folder, 'received');
+    await h.client.syncFolder(CONNECTOR, DIR, {}, (p) => void parts.push(p), { contentDir });
     assert.deepEqual(parts.map((p) => [p.path, p.status]), [['a.txt', 'content'], ['sub/b.txt', 'content']]);
     const a = parts[0] as Extract<SyncPart, { status: 'content' }>;
-    assert.equal(Buffer.concat(a.content).toString(), 'one');
+    assert.equal(await readFile(a.file ?? '', 'utf8'), 'one');
+    assert.deepEqual([a.size, a.sha256], [3, sha256('one')]);
+    assert.equal(path.dirname(a.file ?? ''), contentDir);
     await put('a.txt', 'one, edited');
     await h.client.deleteFile(CONNECTOR, `${DIR}/sub/b.txt`);
     const again: SyncPart[] = [];
@@ -100,6 +103,22 @@ describe('folder sync against the emulator', () => {
     await runSync(h.client, folder, { direction: 'both', onConflict: 'keepBoth' });
     assert.equal(await read('report.txt'), 'colleague');
     assert.equal(await read('report (local copy).txt'), 'mine');
+  });
+
+  it('a push of many files checks the server copies a batch at a time, and an edit before a later batch is still a conflict', async () => {
+    for (let i = 0; i < 70; i++) await write(`many/f${String(i).padStart(2, '0')}.txt`, `file ${i}`);
+    const session = await openSession(h.client, folder);
+    const actions = plan(session.statuses, { direction: 'push', onConflict: 'ask', propagateDeletes: false });
+    const before = (await h.requests()).length;
+    // A colleague writes f50 once the first uploads have started (its batch is checked after that).
+    const done = await execute(h.client, session, actions, { onFile: (i) => void (i === 5 && put('many/f50.txt', 'colleague')) });
+    const byAction = (what: string) => done.filter((r) => r.action === what).map((r) => r.path);
+    assert.deepEqual(byAction('conflict'), ['many/f50.txt']);
+    assert.equal(byAction('upload').length, 69);
+    assert.equal(await serverText('many/f50.txt'), 'colleague');
+    const checks = (await h.requests()).slice(before).filter((r) => r.path.includes('/files/sync/'));
+    // 70 uploads in batches of 32: 3 checks, and one request for the first upload's ETag (not one per file).
+    assert.ok(checks.length <= 4, `${checks.length} sync-route requests for 70 uploads`);
   });
 
   it('a delete on either side is shown and not propagated until confirmed', async () => {
