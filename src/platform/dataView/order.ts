@@ -4,14 +4,14 @@
 // rank of each distinct value, so only the distinct values are compared. Missing values (NaN) go last
 // in both directions; ties keep file order. Pure.
 
-/** Row ids ordered by `keys[id]`. */
+/** Row ids ordered by `keys[id]`. The keys are overwritten (their bits become the radix digits). */
 export function orderByNumbers(keys: Float64Array, descending = false): Uint32Array {
   const n = keys.length;
   const bits = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
-  const lo = new Uint32Array(n);
-  const hi = new Uint32Array(n);
   const missing: number[] = [];
+  // Two buffers of n ids: the passes go back and forth between them; the missing go at the end of the last.
   let ids = new Uint32Array(n);
+  let tmp = new Uint32Array(n);
   let count = 0;
   for (let id = 0; id < n; id++) {
     const k = keys[id];
@@ -34,22 +34,24 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
       h = ~h >>> 0;
       l = ~l >>> 0;
     }
-    lo[id] = l;
-    hi[id] = h;
+    bits[2 * id] = l;
+    bits[2 * id + 1] = h;
     ids[count++] = id;
   }
-  let tmp = new Uint32Array(count);
+  let idsAll = ids;
+  let tmpAll = tmp;
   ids = ids.subarray(0, count);
+  tmp = tmp.subarray(0, count);
   const counts = new Uint32Array(65536);
   for (const [word, shift] of [
-    [lo, 0],
-    [lo, 16],
-    [hi, 0],
-    [hi, 16],
+    [0, 0],
+    [0, 16],
+    [1, 0],
+    [1, 16],
   ] as const) {
     counts.fill(0);
-    for (let i = 0; i < count; i++) counts[(word[ids[i]] >>> shift) & 0xffff]++;
-    if (count > 0 && counts[(word[ids[0]] >>> shift) & 0xffff] === count) continue;
+    for (let i = 0; i < count; i++) counts[(bits[2 * ids[i] + word] >>> shift) & 0xffff]++;
+    if (count > 0 && counts[(bits[2 * ids[0] + word] >>> shift) & 0xffff] === count) continue;
     let sum = 0;
     for (let d = 0; d < 65536; d++) {
       const c = counts[d];
@@ -58,14 +60,13 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
     }
     for (let i = 0; i < count; i++) {
       const id = ids[i];
-      tmp[counts[(word[id] >>> shift) & 0xffff]++] = id;
+      tmp[counts[(bits[2 * id + word] >>> shift) & 0xffff]++] = id;
     }
     [ids, tmp] = [tmp, ids];
+    [idsAll, tmpAll] = [tmpAll, idsAll];
   }
-  const out = new Uint32Array(n);
-  out.set(ids);
-  out.set(missing, count);
-  return out;
+  idsAll.set(missing, count);
+  return idsAll;
 }
 
 /** Row ids ordered by text (code unit order, as JavaScript compares strings); `undefined` is missing. */
