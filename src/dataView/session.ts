@@ -54,7 +54,14 @@ export class DataViewSession {
         this.rowCount = rowCount;
         this.send({ type: 'count', rowCount });
       };
-      const { columns, rowCount } = await client.call('open', [this.localFile]);
+      client.onError = (message) => this.send({ type: 'error', message: `Reading ${this.title} failed: ${message}` });
+      // A table still downloading into its file: the grid reads what has arrived; the count grows.
+      const download = this.table()?.download;
+      void download?.then(
+        () => client.call('complete', []),
+        (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
+      ).catch(() => undefined);
+      const { columns, rowCount } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
       this.rowCount = rowCount;
       const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
       if (this.table()?.url) actions.push('browser');

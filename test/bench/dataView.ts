@@ -101,14 +101,15 @@ async function main(): Promise<void> {
     const afterStored = memory() - baseline;
     const count = source.rowCount();
     console.log(`Columns: ${source.columns.map((c, i) => `${c.name}:${c.type}${source.store.columns[i] ? '' : ' (not kept)'}`).join(', ')}; first screen after ${seenAtFirst.toLocaleString('en-US')} rows known; ${count.rows.toLocaleString('en-US')} rows (${count.exact ? 'exact' : 'at least'}), index ${mb(source.index.memory)}, columns ${mb(columnsMemory)}`);
-    // Scrolling anywhere: 300 screens of 60 rows at random places.
+    // Scrolling anywhere: 300 screens of 60 rows at random places (memory over what the columns hold).
+    const beforeScroll = memory();
     const [, scrollMs] = await timed(async () => {
       for (let i = 0; i < 300; i++) {
         await source.rows(Math.floor(Math.random() * (count.rows - 60)), 60);
         sampleMemory();
       }
     });
-    const scrollPeak = peak;
+    const scrollPeak = Math.max(0, peak - (beforeScroll - baseline));
     const [, sortMs] = await timed(() => source.sort({ column: 5, descending: true }));
     const sortCpu = both(sortMs);
     const top = await source.rows(0, 1);
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
       { name: 'first rows on screen', value: seconds(firstMs), target: '<= 1 s', ok: firstMs <= 1000, miss: 'ABOVE' },
       { name: 'row index (background)', value: indexCpu, target: 'none (the grid works meanwhile)', ok: true },
       { name: 'columns in memory (background)', value: storedCpu, target: 'none (the grid works meanwhile)', ok: true },
-      { name: 'memory while scrolling', value: `${mb(scrollPeak)} over baseline (300 screens, ${seconds(scrollMs)})`, target: '<= 100 MB', ok: scrollPeak <= 100 * 1024 * 1024, miss: 'ABOVE' },
+      { name: 'memory scrolling adds', value: `${mb(scrollPeak)} (300 screens, ${seconds(scrollMs)})`, target: '<= 100 MB', ok: scrollPeak <= 100 * 1024 * 1024, miss: 'ABOVE' },
       { name: 'memory of the columns', value: `${mb(columnsMemory)} (process peak ${mb(process.resourceUsage().maxRSS * 1024)} RSS; ${mb(afterStored)} over the baseline once read)`, target: `<= ${mb(COLUMN_BUDGET)} (the budget)`, ok: columnsMemory <= COLUMN_BUDGET, miss: 'ABOVE' },
       { name: 'sort (numbers)', value: sortCpu, target: '<= 10 s', ok: sortMs <= 10_000, miss: 'ABOVE' },
       { name: 'histogram (numbers, every row)', value: histogramCpu, target: '<= 10 s', ok: histogramMs <= 10_000, miss: 'ABOVE' },

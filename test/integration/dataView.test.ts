@@ -61,6 +61,16 @@ describe('The data view', () => {
     return { uri, meta };
   }
 
+  /** The view's row count once the whole file is read (a table opens while it still downloads). */
+  async function exactCount(uri: string): Promise<{ rows: number; exact: boolean }> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const { rowCount } = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 1 }), 'rows');
+      if (rowCount.exact || Date.now() > end) return rowCount;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   it('opens a dataframe result in the data view with its columns, types and row count', async () => {
     const csv = await run<string>('datagrok.functions.run', { function: 'Demo:Filter', params: { table: 'Demo:demog', column: 'AGE', min: 70 } });
     const expected = table(csv);
@@ -137,7 +147,7 @@ describe('The data view', () => {
     assert.equal(view?.title, 'Demo:demog');
     const meta = only(await api.dataViews.request(uri.toString(), { type: 'ready' }), 'meta');
     assert.equal(meta.title, 'Demo:demog');
-    assert.equal(meta.rowCount.rows, 5850);
+    assert.deepEqual(await exactCount(uri.toString()), { rows: 5850, exact: true });
 
     const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
     const demog = before.find((t) => t.name === 'demog');
@@ -145,5 +155,33 @@ describe('The data view', () => {
     assert.equal(pushed.ID, demog?.ID, 'the same table, replaced');
     const after = (await control<{ tables: { ID: string }[] }>('GET', 'state')).tables;
     assert.equal(after.length, before.length, 'no new table');
+  });
+
+  it('shows the first rows of a table while it downloads ("at least N"), and says so when the download stops', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until(() => (api.dataViews.list().some((v) => v.uri.endsWith('demog.csv')) ? undefined : true), 'the earlier view of demog.csv to close');
+    // The server sends the first 200,000 bytes (about 2,400 of 5,850 rows), then holds the download open.
+    await control('POST', 'faults', { match: '/public/v1/tables/Demo', stallAfterBytes: 200_000 });
+    const opening = run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    const outcome = opening.then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    const uri = await until(() => api.dataViews.list().find((v) => v.uri.endsWith('demog.csv'))?.uri, 'a data view of demog.csv while it downloads');
+    const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
+    assert.equal(meta.title, 'Demo:demog');
+    assert.equal(meta.rowCount.exact, false, `at least N rows while the download goes on: ${JSON.stringify(meta.rowCount)}`);
+    assert.ok(meta.rowCount.rows >= 1000 && meta.rowCount.rows < 5850, `rows known so far: ${meta.rowCount.rows}`);
+    assert.ok(meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'), 'columns and types from the first rows');
+    const rows = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 20 }), 'rows');
+    assert.equal(rows.rows.length, 20);
+    assert.equal(rows.rows[0].length, meta.columns.length);
+    assert.equal(await Promise.race([outcome.then(() => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 300))]), 'pending', 'the command waits for the download');
+
+    await control('POST', 'reset'); // ends the held download
+    const error = await outcome;
+    assert.ok(error instanceof Error, 'Open Table fails when its download stops');
+    await until(() => api.dataViews.list().find((v) => v.uri === uri)?.sent.find((m) => m.type === 'error' && /download stopped/i.test(m.message)), 'the view saying the download stopped');
+    await signIn();
   });
 });

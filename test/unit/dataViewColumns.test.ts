@@ -88,3 +88,49 @@ describe('Data view: columns in memory', () => {
     }
   });
 });
+
+describe('Data view: a file still being written', () => {
+  it('serves the rows that have arrived, counts "at least", and reads the rest as it comes until complete', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-dataview-grow-'));
+    try {
+      const file = path.join(dir, 'growing.csv');
+      const line = (i: number) => `${i},name ${i},${i % 7}`;
+      fs.writeFileSync(file, `id,name,g\n${Array.from({ length: 1500 }, (_, i) => line(i)).join('\n')}\n`);
+      let whole: (error?: Error) => void = () => undefined;
+      const completion = new Promise<Error | undefined>((resolve) => {
+        whole = resolve;
+      });
+      const source = await CsvDataSource.open(file, undefined, { growing: true, completion });
+      assert.deepEqual(source.columns.map((c) => c.type), ['int', 'string', 'int']);
+      assert.deepEqual((await source.rows(1499, 1))[0], ['1499', 'name 1499', String(1499 % 7)]);
+      assert.deepEqual(source.rowCount(), { rows: 1500, exact: false });
+      // More rows arrive, the last one without its newline yet: it is not counted until the file is whole.
+      fs.appendFileSync(file, `${Array.from({ length: 100_000 }, (_, i) => line(1500 + i)).join('\n')}\n${line(101_500)}`);
+      source.grew();
+      const later = source.rows(101_499, 1);
+      assert.deepEqual((await later)[0][0], '101499');
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(source.rowCount(), { rows: 101_500, exact: false });
+      whole();
+      await source.indexed;
+      assert.deepEqual(source.rowCount(), { rows: 101_501, exact: true });
+      await source.sort({ column: 0, descending: true });
+      assert.equal((await source.rows(0, 1))[0][0], '101500', 'sorts every row once the file is whole');
+      await source.close();
+
+      // A download that stops: reading fails with its reason.
+      fs.writeFileSync(file, `id\n${Array.from({ length: 1200 }, (_, i) => i).join('\n')}\n`);
+      let stop: (error?: Error) => void = () => undefined;
+      const stopped = new Promise<Error | undefined>((resolve) => {
+        stop = resolve;
+      });
+      const failing = await CsvDataSource.open(file, undefined, { growing: true, completion: stopped });
+      stop(new Error('The download stopped: reset'));
+      await assert.rejects(failing.indexed, /The download stopped: reset/);
+      await assert.rejects(failing.sort({ column: 0 }), /The download stopped/);
+      await failing.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -18,10 +18,16 @@ export type { ChartData, ColumnInfo, Filter, OnProgress, RowCount, SortSpec } fr
 /** Rows in the sample that types are inferred from. */
 export const TYPE_SAMPLE_ROWS = 1000;
 export const SCATTER_POINTS = 20_000;
+/** Rows read into the columns at a time: short enough that a request for rows waits little between steps. */
+const FILL_ROWS = 8192;
 
 export interface OpenOptions {
   /** Memory the columns may hold (bytes; COLUMN_BUDGET by default). */
   budget?: number;
+  /** The file is still being written (a download in progress): it is read as it grows, until complete() or `completion` settles. */
+  growing?: boolean;
+  /** Resolves when a growing file is whole (with an error: it will not be). */
+  completion?: Promise<Error | undefined>;
 }
 
 export class CsvDataSource {
@@ -46,10 +52,12 @@ export class CsvDataSource {
 
   private constructor(
     readonly path: string,
-    readonly bytes: number,
-    onIndexProgress?: (bytes: number) => void,
+    bytes: number,
+    onIndexProgress: ((bytes: number) => void) | undefined,
+    growing: boolean,
   ) {
     this.index = new RowIndex(path, bytes);
+    if (growing) this.index.follow();
     this.indexed = this.index.build(onIndexProgress);
     this.indexed.catch(() => undefined);
   }
@@ -57,7 +65,8 @@ export class CsvDataSource {
   /** Opens a CSV file: resolves with the columns and their types once the first rows are read; the rest is read in the background. */
   static async open(path: string, onIndexProgress?: (bytes: number) => void, options: OpenOptions = {}): Promise<CsvDataSource> {
     const { size } = await fs.promises.stat(path);
-    const source = new CsvDataSource(path, size, onIndexProgress);
+    const source = new CsvDataSource(path, size, onIndexProgress, options.growing === true);
+    void options.completion?.then((error) => source.complete(error));
     source.handle = await fs.promises.open(path, 'r');
     source.reader = new RowReader(source.handle, source.index);
     await source.index.whenRows(TYPE_SAMPLE_ROWS);
@@ -74,8 +83,8 @@ export class CsvDataSource {
   private async fill(): Promise<void> {
     for (;;) {
       const first = this.store.rows;
-      await this.index.whenRows(first + CHUNK_ROWS);
-      const count = Math.min(CHUNK_ROWS, this.index.rows - first);
+      await this.index.whenRows(first + FILL_ROWS);
+      const count = Math.min(FILL_ROWS, this.index.rows - first);
       if (this.closed || count <= 0) return;
       const { start, end } = this.index.span(first, count);
       this.store.add(await readRange(this.handle, start, end), count);
@@ -86,7 +95,7 @@ export class CsvDataSource {
   /** Waits until every row is in the columns, telling how far the columns are. */
   private async whenStored(onProgress?: OnProgress, signal?: AbortSignal): Promise<void> {
     const report = () => {
-      const total = this.index.done ? this.index.rows : Math.max(this.index.rows, Math.round((this.index.rows * this.bytes) / Math.max(1, this.index.knownEnd)));
+      const total = this.index.done ? this.index.rows : Math.max(this.index.rows, Math.round((this.index.rows * this.index.size) / Math.max(1, this.index.knownEnd)));
       onProgress?.(total > 0 ? Math.min(1, this.store.rows / total) : 0);
     };
     this.storedListeners.add(report);
@@ -98,6 +107,16 @@ export class CsvDataSource {
     } finally {
       this.storedListeners.delete(report);
     }
+  }
+
+  /** A growing file is whole now (or, with `error`, will not be: reading it fails with that error). */
+  complete(error?: Error): void {
+    this.index.complete(error);
+  }
+
+  /** A growing file has more bytes (read them now rather than at the next look). */
+  grew(): void {
+    this.index.grew();
   }
 
   rowCount(): RowCount {
