@@ -84,7 +84,13 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
       started = resolve;
     });
     const downloading = inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
-      client.downloadTable(name, { stream: fs.createWriteStream(file.fsPath) }, { onProgress: (p) => (progress.bytes(p), p.bytes > 0 && started()), signal }),
+      client.downloadTable(name, { stream: fs.createWriteStream(file.fsPath) }, {
+        onProgress: (p) => {
+          progress.bytes(p);
+          if (p.bytes > 0) started();
+        },
+        signal,
+      }),
     );
     // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
     services.platform.openedTables.remember(file.fsPath, { ...table, download: downloading });
