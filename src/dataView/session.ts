@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
 import type { OpenedTable } from '../platform/openedTables';
 import type { DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../platform/dataView/protocol';
+import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { localFileOf } from './localFile';
 
@@ -30,6 +31,8 @@ export class DataViewSession {
     readonly uri: vscode.Uri,
     private readonly workerFile: string,
     private readonly table: () => OpenedTable | undefined,
+    /** Tells the extension which table a file came from (read from its sidecar after a reload). */
+    private readonly remember: (table: OpenedTable) => void,
     private readonly post: (message: HostMessage) => void,
     private readonly log: vscode.LogOutputChannel,
   ) {}
@@ -48,6 +51,15 @@ export class DataViewSession {
   private start(): Promise<HostMessage> {
     this.started ??= (async () => {
       this.localFile = await localFileOf(this.uri);
+      if (this.uri.scheme === 'file') {
+        // A table of the server keeps its name across reloads in a file beside it.
+        const known = this.table();
+        if (known) await writeSidecar(this.localFile, known);
+        else {
+          const recalled = await readSidecar(this.localFile);
+          if (recalled) this.remember(recalled);
+        }
+      }
       const client = new DataSourceClient(this.workerFile);
       this.client = client;
       client.onCount = (rowCount) => {

@@ -2,6 +2,8 @@
 // and what its webview is sent (the extension's message protocol, read through the test API) follows
 // sort, filter and summary requests. Several outputs are named after the function's signature.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../../src/api/types';
@@ -155,6 +157,27 @@ describe('The data view', () => {
     assert.equal(pushed.ID, demog?.ID, 'the same table, replaced');
     const after = (await control<{ tables: { ID: string }[] }>('GET', 'state')).tables;
     assert.equal(after.length, before.length, 'no new table');
+  });
+
+  it("keeps a table's server name after a reload: a file with its sidecar opens titled and pushes to that table", async () => {
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    await api.dataViews.whenOpen(uri.toString());
+    await exactCount(uri.toString());
+    const sidecar = path.join(path.dirname(uri.fsPath), '.demog.csv.datagrok-table.json');
+    assert.equal(JSON.parse(fs.readFileSync(sidecar, 'utf8')).name, 'Demo:demog', 'the view wrote the table beside its file');
+    // What a window reload leaves: the file and its sidecar, and no table in memory for that path.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-reloaded-'));
+    const copy = path.join(folder, 'demog.csv');
+    fs.copyFileSync(uri.fsPath, copy);
+    fs.copyFileSync(sidecar, path.join(folder, '.demog.csv.datagrok-table.json'));
+    const reopened = await run<vscode.Uri>('datagrok.dataView.open', { uri: copy });
+    const meta = only(await api.dataViews.request(reopened.toString(), { type: 'ready' }), 'meta');
+    assert.equal(meta.title, 'Demo:demog');
+    assert.equal(api.dataViews.list().find((v) => v.uri === reopened.toString())?.title, 'Demo:demog');
+    const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
+    const pushed = await run<CreationResult>('datagrok.tables.push', { uri: reopened });
+    assert.equal(pushed.ID, before.find((t) => t.name === 'demog')?.ID, 'Push as Table replaces the table it came from');
+    assert.equal((await control<{ tables: unknown[] }>('GET', 'state')).tables.length, before.length, 'no new table');
   });
 
   it('shows the first rows of a table while it downloads ("at least N"), and says so when the download stops', async () => {
