@@ -2,8 +2,7 @@
 // and between the extension and the worker thread that reads the file. Types only. The webview's script
 // imports these types too, so they stay free of Node and vscode.
 import type { ColumnType } from './columnTypes';
-import type { ChartData, ColumnInfo, Filter, RowCount, SortSpec } from './types';
-import type { ColumnSummary } from './summaries';
+import type { ChartData, ColumnInfo, ColumnSummary, Filter, RowCount, SortSpec } from './types';
 
 export type { ChartData, ColumnInfo, ColumnSummary, ColumnType, Filter, RowCount, SortSpec };
 

@@ -4,24 +4,12 @@
 // distinct values exactly up to EXACT_DISTINCT, then by a HyperLogLog estimate. Pure.
 import type { ColumnType } from './columnTypes';
 import { type StoredColumn, TextColumn } from './columnStore';
+import type { ColumnSummary } from './types';
 
 const EXACT_DISTINCT = 1 << 16;
 const HLL_BITS = 14;
 
-export interface ColumnSummary {
-  column: string;
-  type: ColumnType;
-  /** Non-missing values. */
-  count: number;
-  missing: number;
-  distinct: number;
-  distinctApproximate: boolean;
-  min?: number;
-  max?: number;
-  mean?: number;
-  /** The most frequent values, most first. */
-  top: { value: string; count: number }[];
-}
+export type { ColumnSummary } from './types';
 
 const scratch = new Float64Array(1);
 const scratchBits = new Uint32Array(scratch.buffer);

@@ -36,3 +36,18 @@ export interface ChartData {
   /** Rows the chart describes. */
   total: number;
 }
+
+export interface ColumnSummary {
+  column: string;
+  type: ColumnType;
+  /** Non-missing values. */
+  count: number;
+  missing: number;
+  distinct: number;
+  distinctApproximate: boolean;
+  min?: number;
+  max?: number;
+  mean?: number;
+  /** The most frequent values, most first. */
+  top: { value: string; count: number }[];
+}
