@@ -7,11 +7,12 @@
 /** Row ids ordered by `keys[id]`. The keys are overwritten (their bits become the radix digits). */
 export function orderByNumbers(keys: Float64Array, descending = false): Uint32Array {
   const n = keys.length;
-  const bits = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
-  const missing: number[] = [];
-  // Two buffers of n ids: the passes go back and forth between them; the missing go at the end of the last.
+  // Each key's 64 bits as two words, kept beside its id: every pass reads them in order (no cache miss per key).
+  let words: Uint32Array = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
   let ids = new Uint32Array(n);
-  let tmp = new Uint32Array(n);
+  const missing: number[] = [];
+  // The four 16-bit digits' counts, all found in the first read.
+  const counts = [new Uint32Array(65536), new Uint32Array(65536), new Uint32Array(65536), new Uint32Array(65536)];
   let count = 0;
   for (let id = 0; id < n; id++) {
     const k = keys[id];
@@ -20,8 +21,8 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
       continue;
     }
     // IEEE 754 to an unsigned order: negative numbers flip every bit, the others the sign bit only.
-    let h = bits[2 * id + 1];
-    let l = bits[2 * id];
+    let h = words[2 * id + 1];
+    let l = words[2 * id];
     if (k === 0) {
       h = 0;
       l = 0;
@@ -34,39 +35,46 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
       h = ~h >>> 0;
       l = ~l >>> 0;
     }
-    bits[2 * id] = l;
-    bits[2 * id + 1] = h;
+    // Compacted in place (count <= id: the slot was read already).
+    words[2 * count] = l;
+    words[2 * count + 1] = h;
     ids[count++] = id;
+    counts[0][l & 0xffff]++;
+    counts[1][l >>> 16]++;
+    counts[2][h & 0xffff]++;
+    counts[3][h >>> 16]++;
   }
-  let idsAll = ids;
-  let tmpAll = tmp;
-  ids = ids.subarray(0, count);
-  tmp = tmp.subarray(0, count);
-  const counts = new Uint32Array(65536);
-  for (const [word, shift] of [
-    [0, 0],
-    [0, 16],
-    [1, 0],
-    [1, 16],
-  ] as const) {
-    counts.fill(0);
-    for (let i = 0; i < count; i++) counts[(bits[2 * ids[i] + word] >>> shift) & 0xffff]++;
-    if (count > 0 && counts[(bits[2 * ids[0] + word] >>> shift) & 0xffff] === count) continue;
+  let otherWords: Uint32Array = new Uint32Array(count * 2);
+  let otherIds = new Uint32Array(n);
+  for (let pass = 0; pass < 4; pass++) {
+    const digitCounts = counts[pass];
+    const word = pass >> 1;
+    const shift = (pass & 1) * 16;
+    if (count === 0 || digitCounts[(words[word] >>> shift) & 0xffff] === count) continue;
     let sum = 0;
     for (let d = 0; d < 65536; d++) {
-      const c = counts[d];
-      counts[d] = sum;
+      const c = digitCounts[d];
+      digitCounts[d] = sum;
       sum += c;
     }
     for (let i = 0; i < count; i++) {
-      const id = ids[i];
-      tmp[counts[(bits[2 * id + word] >>> shift) & 0xffff]++] = id;
+      const l = words[2 * i];
+      const h = words[2 * i + 1];
+      const at = digitCounts[((word === 0 ? l : h) >>> shift) & 0xffff]++;
+      otherWords[2 * at] = l;
+      otherWords[2 * at + 1] = h;
+      otherIds[at] = ids[i];
     }
-    [ids, tmp] = [tmp, ids];
-    [idsAll, tmpAll] = [tmpAll, idsAll];
+    [words, otherWords] = [otherWords, words];
+    [ids, otherIds] = [otherIds, ids];
   }
-  idsAll.set(missing, count);
-  return idsAll;
+  if (ids.length < n) {
+    const all = new Uint32Array(n);
+    all.set(ids.subarray(0, count));
+    ids = all;
+  }
+  ids.set(missing, count);
+  return ids;
 }
 
 /** Row ids ordered by text (code unit order, as JavaScript compares strings); `undefined` is missing. */
