@@ -4,7 +4,7 @@
 // milliseconds, text as codes into a dictionary of its distinct values. Sort, filter, summaries and
 // charts (columnOps.ts) then never read the file again. Memory is bounded: a column whose next chunk
 // would pass the budget, or text with more than MAX_DISTINCT distinct values, is dropped (its chunks
-// freed) and rebuilt by one read of the file when an operation needs it, then let go. Pure.
+// freed) and rebuilt by one read of the file when an operation needs it (with no limit then), then let go. Pure.
 import { type ColumnType, isMissing } from './columnTypes';
 import { fieldText, scanSpans } from './fieldScanner';
 
@@ -247,7 +247,7 @@ export class ColumnStore {
           column.dictionaryBytes += size;
           this.bytes += size;
           if (code === 65_536) this.widenCodes(column);
-          if (code >= MAX_DISTINCT || this.bytes > this.budget) {
+          if ((code >= MAX_DISTINCT && Number.isFinite(this.budget)) || this.bytes > this.budget) {
             this.drop(c);
             return;
           }
