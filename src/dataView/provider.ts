@@ -38,7 +38,14 @@ export class DataViews implements vscode.CustomReadonlyEditorProvider, DataViews
     const webview = panel.webview;
     webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] };
     const workerFile = vscode.Uri.joinPath(this.extensionUri, 'dist', 'dataViewWorker.js').fsPath;
-    const session = new DataViewSession(uri, workerFile, () => (uri.scheme === 'file' ? this.tables.get(uri.fsPath) : undefined), (m) => void webview.postMessage(m), this.log);
+    const session = new DataViewSession(
+      uri,
+      workerFile,
+      () => (uri.scheme === 'file' ? this.tables.get(uri.fsPath) : undefined),
+      (table) => this.tables.remember(uri.fsPath, table),
+      (m) => void webview.postMessage(m),
+      this.log,
+    );
     const key = uri.toString();
     this.sessions.get(key)?.dispose();
     this.sessions.set(key, session);

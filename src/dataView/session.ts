@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
 import type { OpenedTable } from '../platform/openedTables';
 import type { DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../platform/dataView/protocol';
+import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { localFileOf } from './localFile';
 
@@ -30,6 +31,8 @@ export class DataViewSession {
     readonly uri: vscode.Uri,
     private readonly workerFile: string,
     private readonly table: () => OpenedTable | undefined,
+    /** Tells the extension which table a file came from (read from its sidecar after a reload). */
+    private readonly remember: (table: OpenedTable) => void,
     private readonly post: (message: HostMessage) => void,
     private readonly log: vscode.LogOutputChannel,
   ) {}
@@ -48,13 +51,29 @@ export class DataViewSession {
   private start(): Promise<HostMessage> {
     this.started ??= (async () => {
       this.localFile = await localFileOf(this.uri);
+      if (this.uri.scheme === 'file') {
+        // A table of the server keeps its name across reloads in a file beside it.
+        const known = this.table();
+        if (known) await writeSidecar(this.localFile, known);
+        else {
+          const recalled = await readSidecar(this.localFile);
+          if (recalled) this.remember(recalled);
+        }
+      }
       const client = new DataSourceClient(this.workerFile);
       this.client = client;
       client.onCount = (rowCount) => {
         this.rowCount = rowCount;
         this.send({ type: 'count', rowCount });
       };
-      const { columns, rowCount } = await client.call('open', [this.localFile]);
+      client.onError = (message) => this.send({ type: 'error', message: `Reading ${this.title} failed: ${message}` });
+      // A table still downloading into its file: the grid reads what has arrived; the count grows.
+      const download = this.table()?.download;
+      void download?.then(
+        () => client.call('complete', []),
+        (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
+      ).catch(() => undefined);
+      const { columns, rowCount } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
       this.rowCount = rowCount;
       const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
       if (this.table()?.url) actions.push('browser');

@@ -13,6 +13,8 @@ export interface OpenedTable {
   url?: string;
   /** The server's base URL. */
   server: string;
+  /** While the table is still downloading into the file: settles when the file is whole (rejects when the download fails). */
+  download?: Promise<unknown>;
 }
 
 export class OpenedTables {

@@ -1,5 +1,6 @@
 // datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage, named
 // after the table) and opened in the data view (or, with datagrok.tables.openIn "text", in a CSV editor).
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -75,17 +76,41 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   const folder = vscode.Uri.joinPath(storage, 'tables', safeFileName(table.id ?? name));
   await vscode.workspace.fs.createDirectory(folder);
   const file = vscode.Uri.joinPath(folder, tableFileName(table.name));
+  if (vscode.workspace.getConfiguration('datagrok').get<string>('tables.openIn', 'dataView') !== 'text') {
+    // The data view opens once the first bytes are on disk and reads the rest as it arrives, at any size.
+    await fs.promises.rm(file.fsPath, { force: true }); // a view still open on the old file keeps reading it
+    let started: () => void = () => undefined;
+    const firstBytes = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const downloading = inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
+      client.downloadTable(name, { stream: fs.createWriteStream(file.fsPath) }, {
+        onProgress: (p) => {
+          progress.bytes(p);
+          if (p.bytes > 0) started();
+        },
+        signal,
+      }),
+    );
+    // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
+    services.platform.openedTables.remember(file.fsPath, { ...table, download: downloading });
+    try {
+      await Promise.race([firstBytes, downloading]);
+      await vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false });
+      const { bytes } = await downloading;
+      services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
+    } catch (error) {
+      // No partial table left behind (the view, if open, says the download stopped).
+      await fs.promises.rm(file.fsPath, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    return file;
+  }
   const { bytes } = await inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
     client.downloadTable(name, { file: file.fsPath }, { onProgress: progress.bytes, signal }),
   );
   services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
-  // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
   services.platform.openedTables.remember(file.fsPath, table);
-  if (vscode.workspace.getConfiguration('datagrok').get<string>('tables.openIn', 'dataView') !== 'text') {
-    // The data view reads the file in place, at any size.
-    await vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false });
-    return file;
-  }
   if (bytes > maxEditorBytes()) {
     // Too large for an editor: the CSV stays on disk, where the user can open it with a tool of their choice.
     const message = `The table ${title ?? table.name} (${formatBytes(bytes)}) is larger than what opens in an editor (the setting Files: Max Editor File Size MB), so it was downloaded but not opened. Save As… puts the CSV where you want it.`;

@@ -2,6 +2,8 @@
 // and what its webview is sent (the extension's message protocol, read through the test API) follows
 // sort, filter and summary requests. Several outputs are named after the function's signature.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../../src/api/types';
@@ -59,6 +61,16 @@ describe('The data view', () => {
     const uri = await until(() => api.dataViews.list().filter((v) => decodeURIComponent(v.uri).endsWith(name)).pop()?.uri, `a data view of ${name}`);
     const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
     return { uri, meta };
+  }
+
+  /** The view's row count once the whole file is read (a table opens while it still downloads). */
+  async function exactCount(uri: string): Promise<{ rows: number; exact: boolean }> {
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const { rowCount } = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 1 }), 'rows');
+      if (rowCount.exact || Date.now() > end) return rowCount;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   it('opens a dataframe result in the data view with its columns, types and row count', async () => {
@@ -137,7 +149,7 @@ describe('The data view', () => {
     assert.equal(view?.title, 'Demo:demog');
     const meta = only(await api.dataViews.request(uri.toString(), { type: 'ready' }), 'meta');
     assert.equal(meta.title, 'Demo:demog');
-    assert.equal(meta.rowCount.rows, 5850);
+    assert.deepEqual(await exactCount(uri.toString()), { rows: 5850, exact: true });
 
     const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
     const demog = before.find((t) => t.name === 'demog');
@@ -145,5 +157,54 @@ describe('The data view', () => {
     assert.equal(pushed.ID, demog?.ID, 'the same table, replaced');
     const after = (await control<{ tables: { ID: string }[] }>('GET', 'state')).tables;
     assert.equal(after.length, before.length, 'no new table');
+  });
+
+  it("keeps a table's server name after a reload: a file with its sidecar opens titled and pushes to that table", async () => {
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    await api.dataViews.whenOpen(uri.toString());
+    await exactCount(uri.toString());
+    const sidecar = path.join(path.dirname(uri.fsPath), '.demog.csv.datagrok-table.json');
+    assert.equal(JSON.parse(fs.readFileSync(sidecar, 'utf8')).name, 'Demo:demog', 'the view wrote the table beside its file');
+    // What a window reload leaves: the file and its sidecar, and no table in memory for that path.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-reloaded-'));
+    const copy = path.join(folder, 'demog.csv');
+    fs.copyFileSync(uri.fsPath, copy);
+    fs.copyFileSync(sidecar, path.join(folder, '.demog.csv.datagrok-table.json'));
+    const reopened = await run<vscode.Uri>('datagrok.dataView.open', { uri: copy });
+    const meta = only(await api.dataViews.request(reopened.toString(), { type: 'ready' }), 'meta');
+    assert.equal(meta.title, 'Demo:demog');
+    assert.equal(api.dataViews.list().find((v) => v.uri === reopened.toString())?.title, 'Demo:demog');
+    const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
+    const pushed = await run<CreationResult>('datagrok.tables.push', { uri: reopened });
+    assert.equal(pushed.ID, before.find((t) => t.name === 'demog')?.ID, 'Push as Table replaces the table it came from');
+    assert.equal((await control<{ tables: unknown[] }>('GET', 'state')).tables.length, before.length, 'no new table');
+  });
+
+  it('shows the first rows of a table while it downloads ("at least N"), and says so when the download stops', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until(() => (api.dataViews.list().some((v) => v.uri.endsWith('demog.csv')) ? undefined : true), 'the earlier view of demog.csv to close');
+    // The server sends the first 200,000 bytes (about 2,400 of 5,850 rows), then holds the download open.
+    await control('POST', 'faults', { match: '/public/v1/tables/Demo', stallAfterBytes: 200_000 });
+    const opening = run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    const outcome = opening.then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    const uri = await until(() => api.dataViews.list().find((v) => v.uri.endsWith('demog.csv'))?.uri, 'a data view of demog.csv while it downloads');
+    const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
+    assert.equal(meta.title, 'Demo:demog');
+    assert.equal(meta.rowCount.exact, false, `at least N rows while the download goes on: ${JSON.stringify(meta.rowCount)}`);
+    assert.ok(meta.rowCount.rows >= 1000 && meta.rowCount.rows < 5850, `rows known so far: ${meta.rowCount.rows}`);
+    assert.ok(meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'), 'columns and types from the first rows');
+    const rows = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 20 }), 'rows');
+    assert.equal(rows.rows.length, 20);
+    assert.equal(rows.rows[0].length, meta.columns.length);
+    assert.equal(await Promise.race([outcome.then(() => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 300))]), 'pending', 'the command waits for the download');
+
+    await control('POST', 'reset'); // ends the held download
+    const error = await outcome;
+    assert.ok(error instanceof Error, 'Open Table fails when its download stops');
+    await until(() => api.dataViews.list().find((v) => v.uri === uri)?.sent.find((m) => m.type === 'error' && /download stopped/i.test(m.message)), 'the view saying the download stopped');
+    await signIn();
   });
 });

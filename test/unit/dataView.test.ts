@@ -9,7 +9,8 @@ import { CsvDataSource } from '../../src/platform/dataView/dataSource';
 import { scanFields } from '../../src/platform/dataView/fieldScanner';
 import { orderByNumbers, orderByText } from '../../src/platform/dataView/order';
 import { RowIndex, STRIDE } from '../../src/platform/dataView/rowIndex';
-import { histogram, SummaryBuilder } from '../../src/platform/dataView/summaries';
+import { ColumnStore } from '../../src/platform/dataView/columnStore';
+import { histogram, summarize } from '../../src/platform/dataView/summaries';
 
 let dir: string;
 function file(name: string, text: string): string {
@@ -116,18 +117,26 @@ describe('Data view: fields, sort, filter and summaries', () => {
     await source.close();
   });
 
-  it('summarizes numbers and text, with an approximate distinct count for many values', () => {
-    const numbers = new SummaryBuilder('x', 'double');
-    for (const v of ['1', '2', '', 'NA', '4.5']) numbers.add(v);
-    const n = numbers.result();
+  it('summarizes numbers and text (exact distinct for text, approximate above 65,536 numbers)', () => {
+    const numbers = new ColumnStore(['double']);
+    numbers.add(Buffer.from('1\n2\n\nNA\n4.5\n'), 5);
+    const n = summarize('x', 'double', numbers.columns[0]!, 5);
     assert.deepEqual([n.count, n.missing, n.distinct, n.min, n.max, n.mean], [3, 2, 3, 1, 4.5, 2.5]);
-    const text = new SummaryBuilder('t', 'string');
-    for (let i = 0; i < 72_000; i++) text.add(`v${i % 70_000}`);
-    const t = text.result();
-    assert.equal(t.distinctApproximate, true);
-    assert.ok(Math.abs(t.distinct - 70_000) / 70_000 < 0.05, `≈ 70,000 distinct: ${t.distinct}`);
-    assert.equal(t.top[0].count, 2);
-    const h = histogram([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5);
+    const many = new ColumnStore(['int']);
+    many.add(Buffer.from(Array.from({ length: 72_000 }, (_, i) => `${i % 70_000}\n`).join('')), 72_000);
+    const m = summarize('m', 'int', many.columns[0]!, 72_000);
+    assert.equal(m.distinctApproximate, true);
+    assert.ok(Math.abs(m.distinct - 70_000) / 70_000 < 0.05, `≈ 70,000 distinct: ${m.distinct}`);
+    const text = new ColumnStore(['string']);
+    text.add(Buffer.from(Array.from({ length: 72_000 }, (_, i) => `v${i % 70_000}\n`).join('')), 72_000);
+    const t = summarize('t', 'string', text.columns[0]!, 72_000);
+    assert.deepEqual([t.distinct, t.distinctApproximate, t.count, t.missing], [70_000, false, 72_000, 0]);
+    assert.deepEqual(t.top.slice(0, 2), [
+      { value: 'v0', count: 2 },
+      { value: 'v1', count: 2 },
+    ]);
+    const values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const h = histogram({ get: (id) => values[id] }, values.length, 0, 10, 5);
     assert.deepEqual(h.counts, [2, 2, 2, 2, 3]);
     assert.equal(h.edges[0], 0);
   });

@@ -4,14 +4,15 @@
 // rank of each distinct value, so only the distinct values are compared. Missing values (NaN) go last
 // in both directions; ties keep file order. Pure.
 
-/** Row ids ordered by `keys[id]`. */
+/** Row ids ordered by `keys[id]`. The keys are overwritten (their bits become the radix digits). */
 export function orderByNumbers(keys: Float64Array, descending = false): Uint32Array {
   const n = keys.length;
-  const bits = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
-  const lo = new Uint32Array(n);
-  const hi = new Uint32Array(n);
-  const missing: number[] = [];
+  // Each key's 64 bits as two words, kept beside its id: every pass reads them in order (no cache miss per key).
+  let words: Uint32Array = new Uint32Array(keys.buffer, keys.byteOffset, n * 2);
   let ids = new Uint32Array(n);
+  const missing: number[] = [];
+  // The four 16-bit digits' counts, all found in the first read.
+  const counts = [new Uint32Array(65536), new Uint32Array(65536), new Uint32Array(65536), new Uint32Array(65536)];
   let count = 0;
   for (let id = 0; id < n; id++) {
     const k = keys[id];
@@ -20,8 +21,8 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
       continue;
     }
     // IEEE 754 to an unsigned order: negative numbers flip every bit, the others the sign bit only.
-    let h = bits[2 * id + 1];
-    let l = bits[2 * id];
+    let h = words[2 * id + 1];
+    let l = words[2 * id];
     if (k === 0) {
       h = 0;
       l = 0;
@@ -34,38 +35,46 @@ export function orderByNumbers(keys: Float64Array, descending = false): Uint32Ar
       h = ~h >>> 0;
       l = ~l >>> 0;
     }
-    lo[id] = l;
-    hi[id] = h;
+    // Compacted in place (count <= id: the slot was read already).
+    words[2 * count] = l;
+    words[2 * count + 1] = h;
     ids[count++] = id;
+    counts[0][l & 0xffff]++;
+    counts[1][l >>> 16]++;
+    counts[2][h & 0xffff]++;
+    counts[3][h >>> 16]++;
   }
-  let tmp = new Uint32Array(count);
-  ids = ids.subarray(0, count);
-  const counts = new Uint32Array(65536);
-  for (const [word, shift] of [
-    [lo, 0],
-    [lo, 16],
-    [hi, 0],
-    [hi, 16],
-  ] as const) {
-    counts.fill(0);
-    for (let i = 0; i < count; i++) counts[(word[ids[i]] >>> shift) & 0xffff]++;
-    if (count > 0 && counts[(word[ids[0]] >>> shift) & 0xffff] === count) continue;
+  let otherWords: Uint32Array = new Uint32Array(count * 2);
+  let otherIds = new Uint32Array(n);
+  for (let pass = 0; pass < 4; pass++) {
+    const digitCounts = counts[pass];
+    const word = pass >> 1;
+    const shift = (pass & 1) * 16;
+    if (count === 0 || digitCounts[(words[word] >>> shift) & 0xffff] === count) continue;
     let sum = 0;
     for (let d = 0; d < 65536; d++) {
-      const c = counts[d];
-      counts[d] = sum;
+      const c = digitCounts[d];
+      digitCounts[d] = sum;
       sum += c;
     }
     for (let i = 0; i < count; i++) {
-      const id = ids[i];
-      tmp[counts[(word[id] >>> shift) & 0xffff]++] = id;
+      const l = words[2 * i];
+      const h = words[2 * i + 1];
+      const at = digitCounts[((word === 0 ? l : h) >>> shift) & 0xffff]++;
+      otherWords[2 * at] = l;
+      otherWords[2 * at + 1] = h;
+      otherIds[at] = ids[i];
     }
-    [ids, tmp] = [tmp, ids];
+    [words, otherWords] = [otherWords, words];
+    [ids, otherIds] = [otherIds, ids];
   }
-  const out = new Uint32Array(n);
-  out.set(ids);
-  out.set(missing, count);
-  return out;
+  if (ids.length < n) {
+    const all = new Uint32Array(n);
+    all.set(ids.subarray(0, count));
+    ids = all;
+  }
+  ids.set(missing, count);
+  return ids;
 }
 
 /** Row ids ordered by text (code unit order, as JavaScript compares strings); `undefined` is missing. */

@@ -2,8 +2,7 @@
 // and between the extension and the worker thread that reads the file. Types only. The webview's script
 // imports these types too, so they stay free of Node and vscode.
 import type { ColumnType } from './columnTypes';
-import type { ChartData, ColumnInfo, Filter, RowCount, SortSpec } from './dataSource';
-import type { ColumnSummary } from './summaries';
+import type { ChartData, ColumnInfo, ColumnSummary, Filter, RowCount, SortSpec } from './types';
 
 export type { ChartData, ColumnInfo, ColumnSummary, ColumnType, Filter, RowCount, SortSpec };
 
@@ -35,7 +34,9 @@ export type HostMessage =
 
 /** The worker's methods (src/platform/dataView/worker.ts), their arguments and results. */
 export interface WorkerMethods {
-  open(path: string): { columns: ColumnInfo[]; rowCount: RowCount };
+  open(path: string, options?: { growing?: boolean }): { columns: ColumnInfo[]; rowCount: RowCount };
+  /** The growing file is whole (or failed with this message). */
+  complete(error?: string): void;
   rowCount(): RowCount;
   rows(start: number, count: number): string[][];
   sort(sort: SortSpec | undefined): RowCount;
@@ -47,4 +48,4 @@ export interface WorkerMethods {
 
 export type WorkerRequest = { [M in keyof WorkerMethods]: { id: number; method: M; args: Parameters<WorkerMethods[M]> } }[keyof WorkerMethods] | { id: number; method: 'cancel'; args: [number] };
 
-export type WorkerReply = { id: number; result: unknown } | { id: number; error: string } | { id: number; progress: number } | { event: 'count'; rowCount: RowCount };
+export type WorkerReply = { id: number; result: unknown } | { id: number; error: string } | { id: number; progress: number } | { event: 'count'; rowCount: RowCount } | { event: 'error'; message: string };

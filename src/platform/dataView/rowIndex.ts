@@ -9,6 +9,8 @@ export const STRIDE = 64;
 const CHUNK = 1 << 20;
 const QUOTE = 0x22;
 const NEWLINE = 0x0a;
+/** How often a build at the end of a growing file looks again when nobody says it grew. */
+const GROWTH_POLL_MS = 200;
 
 export class RowIndex {
   /** checkpoints[k]: byte offset where data row k * STRIDE starts (row 0 is the first after the header). */
@@ -25,18 +27,67 @@ export class RowIndex {
   private waiters: { rows: number; resolve: () => void; reject: (e: Error) => void }[] = [];
   private doneWaiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
 
+  /** The file's size (while it grows: what has been read so far, at least). */
+  size: number;
+
   constructor(
     readonly path: string,
-    readonly bytes: number,
-  ) {}
+    bytes: number,
+  ) {
+    this.size = bytes;
+  }
 
-  /** Streams the file once; `onProgress` hears the bytes read so far. Resolves when the whole file is indexed. */
+  /**
+   * While true the file is still being written (a download in progress): reading on at its end waits for
+   * more bytes instead of ending; complete() ends it. A last row without a newline counts only then.
+   */
+  private growing = false;
+  private growth: (() => void) | undefined;
+
+  /** The file is still being written: build() follows it until complete() (see `growing`). */
+  follow(): void {
+    this.growing = true;
+  }
+
+  /** The file is whole (or, with `error`, will not be: the index fails with it). */
+  complete(error?: Error): void {
+    this.growing = false;
+    if (error) this.writeError = error;
+    this.growth?.();
+  }
+
+  private writeError: Error | undefined;
+
+  /** More bytes were written (wakes a build waiting at the end of a growing file at once). */
+  grew(): void {
+    this.growth?.();
+  }
+
+  /** Reads the file once; `onProgress` hears the bytes read so far. Resolves when the whole file is indexed. */
   async build(onProgress?: (bytes: number) => void, signal?: AbortSignal): Promise<void> {
     let inQuotes = false;
     let base = 0;
+    let handle: fs.promises.FileHandle | undefined;
     try {
-      const stream = fs.createReadStream(this.path, { highWaterMark: CHUNK, signal });
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      handle = await fs.promises.open(this.path, 'r');
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      for (;;) {
+        signal?.throwIfAborted();
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK, base);
+        if (bytesRead === 0) {
+          if (this.writeError) throw this.writeError;
+          if (!this.growing) break;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, GROWTH_POLL_MS);
+            this.growth = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          this.growth = undefined;
+          continue;
+        }
+        const chunk = buffer.subarray(0, bytesRead);
         const len = chunk.length;
         let i = 0;
         let quote = chunk.indexOf(QUOTE, 0);
@@ -59,6 +110,7 @@ export class RowIndex {
           i = nl + 1;
         }
         base += len;
+        this.size = Math.max(this.size, base);
         onProgress?.(base);
         this.wake();
       }
@@ -71,6 +123,8 @@ export class RowIndex {
       this.error = cause instanceof Error ? cause : new Error(String(cause));
       this.wake();
       throw this.error;
+    } finally {
+      await handle?.close();
     }
   }
 

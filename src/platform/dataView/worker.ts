@@ -9,6 +9,11 @@ const COUNT_EVERY_MS = 250;
 const port = parentPort;
 if (!port) throw new Error('The data view worker must run in a worker thread.');
 let source: CsvDataSource | undefined;
+/** Settles when the extension says a growing file is whole (it may say so before the file is open here). */
+let whole: (error?: Error) => void = () => undefined;
+const completion = new Promise<Error | undefined>((resolve) => {
+  whole = resolve;
+});
 const running = new Map<number, AbortController>();
 const post = (reply: WorkerReply) => port.postMessage(reply);
 
@@ -37,14 +42,17 @@ async function answer(request: WorkerRequest): Promise<unknown> {
             last = now;
             post({ event: 'count', rowCount: source.rowCount() });
           }
-        });
+        }, { ...request.args[1], completion });
         const s = source;
         void s.indexed.then(
           () => post({ event: 'count', rowCount: s.rowCount() }),
-          () => undefined,
+          (error: unknown) => post({ event: 'error', message: error instanceof Error ? error.message : String(error) }),
         );
         return { columns: s.columns, rowCount: s.rowCount() };
       }
+      case 'complete':
+        whole(request.args[0] === undefined ? undefined : new Error(request.args[0]));
+        return undefined;
       case 'rowCount':
         return opened().rowCount();
       case 'rows':

@@ -16,6 +16,8 @@ export class DataSourceClient {
   private failed: Error | undefined;
   /** Hears the row count while the file is read. */
   onCount: ((rowCount: RowCount) => void) | undefined;
+  /** Hears that reading the file failed (a download that stopped). */
+  onError: ((message: string) => void) | undefined;
 
   constructor(workerFile: string) {
     this.worker = new Worker(workerFile);
@@ -26,7 +28,8 @@ export class DataSourceClient {
 
   private receive(reply: WorkerReply): void {
     if ('event' in reply) {
-      this.onCount?.(reply.rowCount);
+      if (reply.event === 'count') this.onCount?.(reply.rowCount);
+      else this.onError?.(reply.message);
       return;
     }
     const pending = this.pending.get(reply.id);
