@@ -38,6 +38,17 @@ export function stepPick<T extends vscode.QuickPickItem>(ui: PickUi): vscode.Qui
   pick.ignoreFocusOut = ui.ignoreFocusOut ?? true;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
+  if (pick.canSelectMany) {
+    // A click on a row's checkbox leaves the keyboard focus on that checkbox, which takes Enter as
+    // "untick" and keeps it from the pick: setting the selection of the input's text (the cursor at its
+    // end) moves the focus back to the input, where Enter accepts what is ticked.
+    // (QuickPick has `valueSelection` at run time in every release we support: it is the base class's; the
+    // typings of 1.103 declare it on InputBox only.)
+    const input = pick as vscode.QuickPick<T> & { valueSelection?: readonly [number, number] };
+    pick.onDidChangeSelection(() => {
+      input.valueSelection = [pick.value.length, pick.value.length];
+    });
+  }
   return pick;
 }
 

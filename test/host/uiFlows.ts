@@ -53,14 +53,21 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await moment('share-with-whom');
   const offered = await rows.allInnerTexts();
   if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
-  // Ticked on its checkbox, then OK, as the step's title says ("tick one or more, then OK"): Enter on a
-  // ticked checkbox is taken by the workbench's checkbox (it unticks) and never reaches the extension.
+  // Ticked on its checkbox, then Enter, as the step's title says ("tick one or more, then Enter"). The
+  // click leaves the focus on the checkbox, which takes Enter as "untick": the pick moves the focus back
+  // to its input, so Enter accepts what is ticked.
+  if (!/tick one or more, then Enter/.test(await widget.locator('.quick-input-title').first().innerText())) {
+    throw new Error(`the step's title does not say "tick one or more, then Enter": ${await widget.locator('.quick-input-title').first().innerText()}`);
+  }
   const chemists = rows.filter({ hasText: 'Chemists' }).first();
-  const checkbox = chemists.locator('.quick-input-list-checkbox, input[type="checkbox"], .monaco-custom-toggle').first();
-  if (await checkbox.count()) await checkbox.click();
-  else await chemists.click();
+  await chemists.locator('.monaco-custom-toggle, .quick-input-list-checkbox, input[type="checkbox"]').first().click({ timeout: STEP_TIMEOUT });
   await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
+  await pollUntil(
+    page,
+    async () => ((await widget.locator('input.input:focus').count()) > 0 ? true : undefined),
+    async () => `after ticking Chemists' checkbox the focus is not back in the pick's input: ${await page.evaluate(() => { const e = (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement; return e?.className ?? 'nothing'; })}`,
+  );
+  await page.keyboard.press('Enter');
 
   await title(/access.*3\s*\/\s*3/);
   // View is the first choice, highlighted: Enter takes it.
