@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -314,6 +314,9 @@ async function main(): Promise<number> {
       if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
       await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
     });
+
+    // Last: it turns the window into a multi-root workspace (a reload).
+    await feature('mounting a connector into this single-folder window reloads it; the editors open before come back in their groups', (moment) => mountReopensEditorsFlow(page, moment));
   }
 
   copyReadmeScreenshots(steps);

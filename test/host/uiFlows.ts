@@ -203,3 +203,55 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
   await runFromPalette(page, 'View: Close Editor');
 }
 
+
+/** The tab titles of each editor group, left to right. */
+async function editorGroups(page: Page): Promise<string[][]> {
+  const groups = page.locator('.editor-group-container');
+  const out: string[][] = [];
+  for (let i = 0; i < (await groups.count()); i++) {
+    out.push((await groups.nth(i).locator('.tabs-container .tab').allInnerTexts()).map((t) => t.replace(/\s+/g, '')));
+  }
+  return out;
+}
+
+/**
+ * Mounting into a single-folder window reloads it as a multi-root workspace: with add.datagrok.json in the
+ * first group and planets.csv moved to the second, the dialog says the open editors come back, "Add and
+ * Reload Window" reloads, and after the reload both tabs are open again, each in its group.
+ */
+export async function mountReopensEditorsFlow(page: Page, moment: (label: string) => Promise<void>): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  await quickOpen(page, 'add.datagrok.json');
+  await quickOpen(page, 'planets.csv');
+  await runFromPalette(page, 'View: Move Editor into Next Group');
+  await pollUntil(
+    page,
+    async () => {
+      const groups = await editorGroups(page);
+      return groups.length === 2 && groups[0].some((t) => t.includes('add.datagrok.json')) && groups[1].some((t) => t.includes('planets.csv')) ? true : undefined;
+    },
+    async () => `before mounting, the editor groups are ${JSON.stringify(await editorGroups(page))}, not [[add.datagrok.json], [planets.csv]]`,
+  );
+  const before = page.url();
+  await runFromPalette(page, 'Datagrok: Mount Connector as Folder');
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.monaco-list-row', { hasText: 'System:DemoFiles' }).first().click({ timeout: STEP_TIMEOUT });
+  const dialog = page.locator('.monaco-dialog-box', { hasText: /multi-root workspace/ });
+  await dialog.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const text = await dialog.innerText();
+  if (!/Open editors will be reopened after the reload/.test(text)) throw new Error(`the mount dialog does not say the open editors come back:\n${text}`);
+  await moment('mount-dialog');
+  await dialog.locator('.monaco-button', { hasText: /^Add and Reload Window$/ }).first().click();
+  // The window reloads into an untitled multi-root workspace (another URL), with the connector's folder.
+  await page.waitForURL((url) => url.toString() !== before, { timeout: 90_000 });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  await pollUntil(
+    page,
+    async () => {
+      const groups = await editorGroups(page);
+      return groups.length >= 2 && groups[0].some((t) => t.includes('add.datagrok.json')) && groups[1].some((t) => t.includes('planets.csv')) ? true : undefined;
+    },
+    async () => `after the reload the editor groups are ${JSON.stringify(await editorGroups(page))}: add.datagrok.json (first group) and planets.csv (second) were not reopened`,
+    90_000,
+  );
+}
