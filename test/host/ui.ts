@@ -17,7 +17,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, pushExactCountFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -213,6 +213,8 @@ async function main(): Promise<number> {
         () => `emulator: no table "planets"; its tables: ${tables.join(', ')}`,
       );
     });
+
+    await feature('pushes a file larger than the sample: the name box estimates its rows, the notification says the exact count', () => pushExactCountFlow(page, workspace));
 
     await feature('runs add.datagrok.json from its CodeLens "▶ Run Demo:Add", shows the sum beside it and in the Runs view', async (moment) => {
       await quickOpen(page, 'add.datagrok.json');
