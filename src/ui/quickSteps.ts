@@ -44,9 +44,15 @@ export function stepPick<T extends vscode.QuickPickItem>(ui: PickUi): vscode.Qui
     // end) moves the focus back to the input, where Enter accepts what is ticked.
     // (QuickPick has `valueSelection` at run time in every release we support: it is the base class's; the
     // typings of 1.103 declare it on InputBox only.)
+    // The cursor goes to the end of the text as the input has it (past the end is clamped there): this
+    // side's `value` may lag behind the keys being typed. Only on a change of what is ticked.
     const input = pick as vscode.QuickPick<T> & { valueSelection?: readonly [number, number] };
-    pick.onDidChangeSelection(() => {
-      input.valueSelection = [pick.value.length, pick.value.length];
+    const END = 0x7fffffff;
+    let ticked: readonly T[] = [];
+    pick.onDidChangeSelection((items) => {
+      if (items.length === ticked.length && items.every((item, i) => item === ticked[i])) return;
+      ticked = items;
+      input.valueSelection = [END, END];
     });
   }
   return pick;
