@@ -221,8 +221,12 @@ async function editorGroups(page: Page): Promise<string[][]> {
  */
 export async function mountReopensEditorsFlow(page: Page, moment: (label: string) => Promise<void>): Promise<void> {
   await runFromPalette(page, 'View: Close All Editors');
-  await quickOpen(page, 'add.datagrok.json');
-  await quickOpen(page, 'planets.csv');
+  // Opened from the Explorer (a double-click keeps each tab, not a preview the next one replaces).
+  await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+  for (const name of ['add.datagrok.json', 'planets.csv']) {
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().dblclick({ timeout: STEP_TIMEOUT });
+    await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  }
   await runFromPalette(page, 'View: Move Editor into Next Group');
   await pollUntil(
     page,
@@ -256,14 +260,19 @@ export async function mountReopensEditorsFlow(page: Page, moment: (label: string
   );
 }
 
+/** Writes counted.csv (120,000 rows, some with a quoted line break) into the workspace before the workbench opens it (Quick Open finds it). */
+export function writeCountedCsv(workspace: string): void {
+  const lines = Array.from({ length: 120_000 }, (_, i) => `${i},name ${i % 97},"note ${i}${i % 50 === 0 ? '\nsecond line' : ''}"`);
+  fs.writeFileSync(path.join(workspace, 'counted.csv'), `id,name,note\n${lines.join('\n')}\n`);
+}
+
 /**
  * A file larger than the sample: the name box estimates its rows ("~…"), and the notification after the
  * push says the exact count (counted while it uploaded), not the estimate.
  */
-export async function pushExactCountFlow(page: Page, workspace: string): Promise<void> {
-  const rows = 120_000;
-  const lines = Array.from({ length: rows }, (_, i) => `${i},name ${i % 97},"note ${i}${i % 50 === 0 ? '\nsecond line' : ''}"`);
-  fs.writeFileSync(path.join(workspace, 'counted.csv'), `id,name,note\n${lines.join('\n')}\n`);
+export async function pushExactCountFlow(page: Page): Promise<void> {
+  // One editor group, so the editor title's button is counted.csv's (other groups show their own).
+  await runFromPalette(page, 'View: Close All Editors');
   await quickOpen(page, 'counted.csv');
   await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
   const message = page.locator('.quick-input-widget .quick-input-message');
@@ -274,5 +283,4 @@ export async function pushExactCountFlow(page: Page, workspace: string): Promise
   if (!/\(120,000 rows × 3 columns\)\.$/.test(toast.message)) {
     throw new Error(`the notification says "${toast.message}", not the exact "120,000 rows × 3 columns" (the name box estimated ${estimate})`);
   }
-  await runFromPalette(page, 'View: Close Editor');
 }
