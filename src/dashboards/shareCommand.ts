@@ -57,7 +57,7 @@ async function pickGroups(services: Services, client: DatagrokApi, step: Step): 
   }
   return pickGroupsByLookup({
     // The placeholder is short (a long one is cut off); the title says what to do.
-    title: 'Share Dashboard: with whom (tick one or more, then OK)',
+    title: 'Share Dashboard: with whom (tick one or more, then Enter)',
     placeholder: 'Find groups or users',
     ...step,
     canSelectMany: true,

@@ -103,7 +103,7 @@ export async function mountConnector(services: Services, fs: ConnectorFileSystem
     }
     throw error;
   }
-  return mountFolder(uri, `Datagrok: ${platformName(rest)}`, inv.interactive, inv.options?.newWindow === true);
+  return mountFolder(services.context.globalState, uri, `Datagrok: ${platformName(rest)}`, inv.interactive, inv.options?.newWindow === true);
 }
 
 export async function downloadConnectorFile(services: Services, inv: CommandInvocation<DownloadOptions>): Promise<unknown> {

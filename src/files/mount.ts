@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { UserCancelled } from '../core/commands';
 import { planMount } from './mountPlan';
+import { forgetEditorsBeforeReload, rememberEditorsBeforeReload } from './mountReopen';
 
 const ADD_AND_RELOAD = 'Add and Reload Window';
 const SAVE_ADD_AND_RELOAD = 'Save All, Add and Reload';
@@ -16,7 +17,7 @@ function unsavedDocuments(): vscode.TextDocument[] {
 }
 
 /** Adds `uri` as a workspace folder named `name` (or opens it in a new window); resolves with the folder's Uri. */
-export async function mountFolder(uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean): Promise<vscode.Uri> {
+export async function mountFolder(state: vscode.Memento, uri: vscode.Uri, name: string, interactive: boolean, newWindow: boolean): Promise<vscode.Uri> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const existing = folders.find((f) => f.uri.toString() === uri.toString());
   if (existing) return existing.uri;
@@ -36,7 +37,7 @@ export async function mountFolder(uri: vscode.Uri, name: string, interactive: bo
     case 'add':
       break;
   }
-  return addFolder(uri, name, multiRoot);
+  return addFolder(state, uri, name, multiRoot);
 }
 
 async function openInNewWindow(uri: vscode.Uri): Promise<vscode.Uri> {
@@ -50,7 +51,7 @@ async function askBeforeReload(name: string, unsaved: vscode.TextDocument[]): Pr
   const detail =
     unsaved.length > 0
       ? `Unsaved: ${names.join(', ')}${unsaved.length > names.length ? ` and ${unsaved.length - names.length} more` : ''}. Save them first, or open the connector in a new window.`
-      : 'The window reloads as a new multi-root workspace: the editors open now may not come back; your files stay as they are.';
+      : 'The window reloads as a new multi-root workspace. Open editors will be reopened after the reload; your files stay as they are.';
   const choice = await vscode.window.showWarningMessage(
     `Mounting ${name} turns this window into a multi-root workspace, which makes VS Code reload the window.`,
     { modal: true, detail },
@@ -68,7 +69,7 @@ async function askBeforeReload(name: string, unsaved: vscode.TextDocument[]): Pr
 }
 
 /** Adds the folder; waits for it only where adding does not restart the window. */
-async function addFolder(uri: vscode.Uri, name: string, multiRoot: boolean): Promise<vscode.Uri> {
+async function addFolder(state: vscode.Memento, uri: vscode.Uri, name: string, multiRoot: boolean): Promise<vscode.Uri> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const added = multiRoot
     ? new Promise<void>((resolve) => {
@@ -84,7 +85,10 @@ async function addFolder(uri: vscode.Uri, name: string, multiRoot: boolean): Pro
         }, 5000);
       })
     : Promise.resolve();
+  // Not yet multi-root: adding reloads the window, and the next activation reopens these editors.
+  if (!multiRoot) await rememberEditorsBeforeReload(state, uri);
   if (!vscode.workspace.updateWorkspaceFolders(folders.length, 0, { uri, name })) {
+    if (!multiRoot) await forgetEditorsBeforeReload(state);
     throw new Error(`VS Code did not add the folder ${name} (another change of the workspace folders is in progress). Try again.`);
   }
   await added;

@@ -4,6 +4,7 @@ import { ConnectorFileSystem } from './connectorFileSystem';
 import { FilesDragAndDrop } from './filesDragAndDrop';
 import { FILES_VIEW, FilesTree } from './filesTree';
 import { watchSignOut } from './signedOut';
+import { reopenEditorsAfterMount } from './mountReopen';
 import { SCHEME } from './uris';
 import { deleteFile, type FilesView, newFile, newFolder, refreshFiles, showMoreFiles } from './viewCommands';
 
@@ -44,5 +45,7 @@ export function registerFiles(services: Services): FilesFeature {
     services.commands.register('datagrok.files.newFolder', (inv) => newFolder(v, inv)),
     services.commands.register('datagrok.files.delete', (inv) => deleteFile(v, inv)),
   );
+  // A mount that reloaded the window: its editors come back (a no-op on any other start).
+  void reopenEditorsAfterMount(services.context.globalState, services.log).catch((e: unknown) => services.log.warn(`Reopening editors after a mount failed: ${e instanceof Error ? e.message : String(e)}`));
   return { filesTree: files, filesDragAndDrop: dragAndDrop };
 }

@@ -11,13 +11,23 @@ export const RESULT_SCHEME = 'datagrok-result';
 
 const READ_ONLY = 'Function results are read-only: use "Save Result As…" to keep a copy you can edit.';
 
-export function resultUri(runId: string, part: Pick<ResultPart, 'name'>): vscode.Uri {
-  return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${runId}/${part.name}` });
+/**
+ * `datagrok-result:/Demo:Add(a: 2, b: 3)/Demo:Add — result?run=<id>`: the folder (the breadcrumbs show
+ * it) names the function and its inputs; the run's ID rides in the query. Without a folder, the run ID.
+ */
+export function resultUri(runId: string, part: Pick<ResultPart, 'name'>, folder: string = runId): vscode.Uri {
+  return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${folder}/${part.name}`, query: `run=${encodeURIComponent(runId)}` });
 }
 
-/** The run a result document belongs to (its first path segment). */
+/** The run a result document belongs to: its `run=` query, else (URIs of earlier versions) its first path segment. */
 export function runIdOf(uri: vscode.Uri): string | undefined {
-  return uri.scheme === RESULT_SCHEME ? uri.path.split('/')[1] || undefined : undefined;
+  if (uri.scheme !== RESULT_SCHEME) return undefined;
+  return new URLSearchParams(uri.query).get('run') || uri.path.split('/')[1] || undefined;
+}
+
+/** Where a result's text is kept: by run and part name, whatever the folder says. */
+function keyOf(uri: vscode.Uri): string {
+  return `/${runIdOf(uri)}/${uri.path.slice(uri.path.lastIndexOf('/') + 1)}`;
 }
 
 /** The results of this many runs stay in memory; older ones are read again from the Runs store. */
@@ -32,16 +42,16 @@ export class ResultFileSystem implements vscode.FileSystemProvider {
   /** Finds a run's parts when they are not in memory (after a reload). */
   load: ((runId: string) => Promise<ResultPart[] | undefined>) | undefined;
 
-  /** Keeps a run's parts; returns their URIs in order. */
-  put(runId: string, parts: readonly ResultPart[]): vscode.Uri[] {
+  /** Keeps a run's parts; returns their URIs in order (under `folder`, the function and its inputs, when given). */
+  put(runId: string, parts: readonly ResultPart[], folder?: string): vscode.Uri[] {
     const now = Date.now();
     const at = this.order.indexOf(runId);
     if (at >= 0) this.order.splice(at, 1);
     this.order.push(runId);
     while (this.order.length > RUNS_IN_MEMORY) this.forget(this.order[0]);
     return parts.map((part) => {
-      const uri = resultUri(runId, part);
-      this.contents.set(uri.path, { data: new TextEncoder().encode(part.text), mtime: now });
+      const uri = resultUri(runId, part, folder);
+      this.contents.set(keyOf(uri), { data: new TextEncoder().encode(part.text), mtime: now });
       return uri;
     });
   }
@@ -54,12 +64,12 @@ export class ResultFileSystem implements vscode.FileSystemProvider {
   }
 
   private async entry(uri: vscode.Uri): Promise<{ data: Uint8Array; mtime: number }> {
-    let hit = this.contents.get(uri.path);
+    let hit = this.contents.get(keyOf(uri));
     const runId = runIdOf(uri);
     if (!hit && runId && this.load) {
       const parts = await this.load(runId);
       if (parts) this.put(runId, parts);
-      hit = this.contents.get(uri.path);
+      hit = this.contents.get(keyOf(uri));
     }
     if (!hit) throw vscode.FileSystemError.FileNotFound(uri);
     return hit;

@@ -214,7 +214,7 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   }
   const durationMs = Date.now() - started;
   services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);
-  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri, await outputNamesOf(services.platform.catalog, name));
+  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri, await outputNamesOf(services.platform.catalog, name), inputs);
   await finish('ok', { result, summary: shown.summary, durationMs });
   return result;
 }

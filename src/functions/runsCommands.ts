@@ -93,7 +93,8 @@ export async function runAgain(c: RunsContext, inv: CommandInvocation<RunOptions
 /** datagrok.runs.openResult: opens the run's result documents; returns their Uris. */
 export async function openResult(c: RunsContext, inv: CommandInvocation<RunOptions>): Promise<vscode.Uri[]> {
   const run = await runOf(c, inv, 'Open Result', (r) => r.outcome === 'ok');
-  const documents = await openResultDocuments(c.runs.results, run.id, await resultParts(c, run), fileOf(run));
+  const inputs = await c.store.inputs(run);
+  const documents = await openResultDocuments(c.runs.results, run.id, await resultParts(c, run), fileOf(run), run.functionName, 'value' in inputs ? inputs.value : undefined);
   return documents.map((d) => d.uri);
 }
 

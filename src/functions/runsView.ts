@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import type { RunsStore, StoredRun } from '../platform/runs';
 import { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
+import { inputsSummary } from './resultLabels';
 
 export const RUNS_VIEW = 'datagrok.runs';
 const { None } = vscode.TreeItemCollapsibleState;
@@ -27,6 +28,17 @@ export function fileLabel(run: StoredRun): string | undefined {
   if (!run.file) return run.script?.fileName;
   try {
     return path.posix.basename(vscode.Uri.parse(run.file, true).path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The run's inputs when kept inline (large ones live in a file: the tooltip does not read it). */
+function inlineInputs(run: StoredRun): Record<string, unknown> | undefined {
+  if (!('inline' in run.inputs)) return undefined;
+  try {
+    const value: unknown = JSON.parse(run.inputs.inline);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -57,8 +69,15 @@ export class RunNode extends ExplorerNode {
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${run.functionName}** — ${run.outcome === 'ok' ? 'succeeded' : run.outcome === 'failed' ? 'failed' : 'cancelled'}\n\n`);
     md.appendText(`Started ${new Date(run.startedAt).toLocaleString('en-US')}, took ${duration(run.durationMs)}\n`);
-    if (run.file && file) md.appendText(`Parameter file: ${vscode.Uri.parse(run.file, true).toString(true)}\n`);
-    if (run.script) md.appendText(`Script run before saving: ${vscode.Uri.parse(run.script.uri, true).toString(true)} (Run Again runs the text that ran)\n`);
+    // Where the user knows it: the path in the workspace (a file outside it: its path, not a file:// URI).
+    const inWorkspace = (value: string) => {
+      const uri = vscode.Uri.parse(value, true);
+      return uri.scheme === 'file' ? vscode.workspace.asRelativePath(uri) : uri.toString(true);
+    };
+    if (run.file && file) md.appendText(`Parameter file: ${inWorkspace(run.file)}\n`);
+    if (run.script) md.appendText(`Script run before saving: ${inWorkspace(run.script.uri)} (Run Again runs the text that ran)\n`);
+    const inputs = inlineInputs(run);
+    if (inputs) md.appendText(`Inputs: ${inputsSummary(inputs, 200)}\n`);
     md.appendText(run.outcome === 'failed' ? `\nError: ${run.summary}` : run.outcome === 'ok' ? `\nResult: ${run.summary}` : '');
     if (run.result && 'dropped' in run.result) md.appendText(`\n${run.result.dropped}`);
     item.tooltip = md;

@@ -12,6 +12,7 @@ import { type CsvShape, describeShape } from '../platform/csvSample';
 import { announceCreated } from '../ui/entityPick';
 import { uriOption } from '../core/options';
 import { activeCsvEditor, type CsvToPush, csvToPush } from '../core/documents';
+import { countCsvRows } from '../platform/csvRows';
 import { inspectSource, pushCsv } from '../platform/pushTable';
 import type { RecentEntities } from '../platform/recent';
 import { checkTableName, finalTableName, tableNamePreview } from '../platform/tableName';
@@ -95,17 +96,24 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   if (inv.interactive) name = await confirmName(csv, shape, host, name);
 
   const started = Date.now();
-  const { result } = await inv.withProgress(`Pushing ${csv.what} as ${finalTableName(name)}`, (progress, signal) =>
-    pushCsv(client, csv.source, name, { shape, what: csv.what, onProgress: progress.bytes, signal: anySignal(signal, options?.signal) }),
-  );
+  const { result, rows } = await inv.withProgress(`Pushing ${csv.what} as ${finalTableName(name)}`, async (progress, signal) => {
+    const stop = anySignal(signal, options?.signal);
+    // A sampled file's row count was an estimate: counted exactly while it uploads (one more read of
+    // the file, at the same time), so the message after the push says the real number.
+    const source = csv.source;
+    const counting = !shape.exact && 'file' in source ? countCsvRows(source.file, stop).catch(() => undefined) : Promise.resolve(undefined);
+    const pushed = await pushCsv(client, source, name, { shape, what: csv.what, onProgress: progress.bytes, signal: stop });
+    return { result: pushed.result, rows: await counting };
+  });
   const seconds = (Date.now() - started) / 1000;
   const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';
-  services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
+  services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${rows !== undefined ? `${rows.toLocaleString('en-US')} rows (counted) × ${shape.columns} columns` : describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
   await recent.remember(client.baseUrl, result);
   // The Tables view lists it.
   services.platform.catalog.reload();
-  // A sample's row count is an estimate: after the upload it would read as a count, so the size is said instead.
-  const pushed = shape.exact ? describeShape(shape) : `${shape.columns.toLocaleString('en-US')} column${shape.columns === 1 ? '' : 's'}, ${formatBytes(shape.bytes)}`;
+  // The exact count (the text's, or the file's counted during the upload); never the sample's estimate.
+  const exact = shape.exact ? shape : rows !== undefined ? { ...shape, rows, exact: true } : undefined;
+  const pushed = exact ? describeShape(exact) : `${shape.columns.toLocaleString('en-US')} column${shape.columns === 1 ? '' : 's'}, ${formatBytes(shape.bytes)}`;
   announceCreated(`Pushed ${csv.what} as table ${result.name} (${pushed}).`, result);
   return result;
 }

@@ -38,6 +38,23 @@ export function stepPick<T extends vscode.QuickPickItem>(ui: PickUi): vscode.Qui
   pick.ignoreFocusOut = ui.ignoreFocusOut ?? true;
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
+  if (pick.canSelectMany) {
+    // A click on a row's checkbox leaves the keyboard focus on that checkbox, which takes Enter as
+    // "untick" and keeps it from the pick: setting the selection of the input's text (the cursor at its
+    // end) moves the focus back to the input, where Enter accepts what is ticked.
+    // (QuickPick has `valueSelection` at run time in every release we support: it is the base class's; the
+    // typings of 1.103 declare it on InputBox only.)
+    // The cursor goes to the end of the text as the input has it (past the end is clamped there): this
+    // side's `value` may lag behind the keys being typed. Only on a change of what is ticked.
+    const input = pick as vscode.QuickPick<T> & { valueSelection?: readonly [number, number] };
+    const END = 0x7fffffff;
+    let ticked: readonly T[] = [];
+    pick.onDidChangeSelection((items) => {
+      if (items.length === ticked.length && items.every((item, i) => item === ticked[i])) return;
+      ticked = items;
+      input.valueSelection = [END, END];
+    });
+  }
   return pick;
 }
 

@@ -7,7 +7,8 @@
 // "Datagrok: Push CSV as Table", a parameter file's CodeLens, Sign Out back to the welcome view, and a
 // command from the palette while signed out that signs in first and then continues, the Get Started
 // walkthrough, and a window reload (a new extension host) after which the status bar names the user
-// from the remembered identity and the Runs view still lists the run made before it. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
+// from the remembered identity and the Runs view still lists the run made before it; last, a mount that turns the
+// single-folder window into a multi-root workspace (a reload) and the editors open before it coming back. It asserts on what the page shows (tree rows, input boxes, notification toasts) and on the
 // emulator's state, and saves screenshots under screenshots/ (git-ignored). Page helpers: uiPage.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,7 +18,7 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, openInBrowserFlow, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, pushExactCountFlow, writeCountedCsv, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
 import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
@@ -53,6 +54,7 @@ async function main(): Promise<number> {
   const emulator = await startEmulator({ logFile: path.join(logsDir, 'emulator.log') });
   const workspace = path.join(stateDir, 'workspace');
   fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
+  writeCountedCsv(workspace);
   const server = await startCodeServer(host, {
     stateDir,
     port: await freePort(),
@@ -250,6 +252,8 @@ async function main(): Promise<number> {
     await feature('"Open in Browser" after a push opens the emulator\'s page of the table', () => openInBrowserFlow(page));
     await feature('shares a dashboard in three counted steps, not offering the user themself', (moment) => shareDashboardFlow(page, emulator.origin, moment));
     await feature('creates a dashboard in three counted steps: a table ticked in the searched list, a name, no layout', () => createDashboardFlow(page, emulator.origin));
+    // After the flows that use planets.csv's tab: opening counted.csv from Quick Open takes the preview tab.
+    await feature('pushes a file larger than the sample: the name box estimates its rows, the notification says the exact count', () => pushExactCountFlow(page));
 
     await feature('signs out from the palette after a modal confirm: the Groups view shows the welcome with "Sign In"', async () => {
       await runFromPalette(page, 'Datagrok: Sign Out');
@@ -314,6 +318,9 @@ async function main(): Promise<number> {
       if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
       await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
     });
+
+    // Last: it turns the window into a multi-root workspace (a reload).
+    await feature('mounting a connector into this single-folder window reloads it; the editors open before come back in their groups', (moment) => mountReopensEditorsFlow(page, moment));
   }
 
   copyReadmeScreenshots(steps);

@@ -53,14 +53,21 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await moment('share-with-whom');
   const offered = await rows.allInnerTexts();
   if (offered.some((r) => /\(demo\)|^\W*demo\b/m.test(r))) throw new Error(`the user demo is offered to share with themself:\n  ${offered.join('\n  ')}`);
-  // Ticked on its checkbox, then OK, as the step's title says ("tick one or more, then OK"): Enter on a
-  // ticked checkbox is taken by the workbench's checkbox (it unticks) and never reaches the extension.
+  // Ticked on its checkbox, then Enter, as the step's title says ("tick one or more, then Enter"). The
+  // click leaves the focus on the checkbox, which takes Enter as "untick": the pick moves the focus back
+  // to its input, so Enter accepts what is ticked.
+  if (!/tick one or more, then Enter/.test(await widget.locator('.quick-input-title').first().innerText())) {
+    throw new Error(`the step's title does not say "tick one or more, then Enter": ${await widget.locator('.quick-input-title').first().innerText()}`);
+  }
   const chemists = rows.filter({ hasText: 'Chemists' }).first();
-  const checkbox = chemists.locator('.quick-input-list-checkbox, input[type="checkbox"], .monaco-custom-toggle').first();
-  if (await checkbox.count()) await checkbox.click();
-  else await chemists.click();
+  await chemists.locator('.monaco-custom-toggle, .quick-input-list-checkbox, input[type="checkbox"]').first().click({ timeout: STEP_TIMEOUT });
   await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: 'Chemists' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  await widget.locator('.monaco-button', { hasText: /^OK$/ }).first().click();
+  await pollUntil(
+    page,
+    async () => ((await widget.locator('input.input:focus').count()) > 0 ? true : undefined),
+    async () => `after ticking Chemists' checkbox the focus is not back in the pick's input: ${await page.evaluate(() => { const e = (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement; return e?.className ?? 'nothing'; })}`,
+  );
+  await page.keyboard.press('Enter');
 
   await title(/access.*3\s*\/\s*3/);
   // View is the first choice, highlighted: Enter takes it.
@@ -196,3 +203,84 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
   await runFromPalette(page, 'View: Close Editor');
 }
 
+
+/** The tab titles of each editor group, left to right. */
+async function editorGroups(page: Page): Promise<string[][]> {
+  const groups = page.locator('.editor-group-container');
+  const out: string[][] = [];
+  for (let i = 0; i < (await groups.count()); i++) {
+    out.push((await groups.nth(i).locator('.tabs-container .tab').allInnerTexts()).map((t) => t.replace(/\s+/g, '')));
+  }
+  return out;
+}
+
+/**
+ * Mounting into a single-folder window reloads it as a multi-root workspace: with add.datagrok.json in the
+ * first group and planets.csv moved to the second, the dialog says the open editors come back, "Add and
+ * Reload Window" reloads, and after the reload both tabs are open again, each in its group.
+ */
+export async function mountReopensEditorsFlow(page: Page, moment: (label: string) => Promise<void>): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  // Opened from the Explorer (a double-click keeps each tab, not a preview the next one replaces).
+  await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+  for (const name of ['add.datagrok.json', 'planets.csv']) {
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().dblclick({ timeout: STEP_TIMEOUT });
+    await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  }
+  await runFromPalette(page, 'View: Move Editor into Next Group');
+  await pollUntil(
+    page,
+    async () => {
+      const groups = await editorGroups(page);
+      return groups.length === 2 && groups[0].some((t) => t.includes('add.datagrok.json')) && groups[1].some((t) => t.includes('planets.csv')) ? true : undefined;
+    },
+    async () => `before mounting, the editor groups are ${JSON.stringify(await editorGroups(page))}, not [[add.datagrok.json], [planets.csv]]`,
+  );
+  const before = page.url();
+  await runFromPalette(page, 'Datagrok: Mount Connector as Folder');
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.monaco-list-row', { hasText: 'System:DemoFiles' }).first().click({ timeout: STEP_TIMEOUT });
+  const dialog = page.locator('.monaco-dialog-box', { hasText: /multi-root workspace/ });
+  await dialog.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const text = await dialog.innerText();
+  if (!/Open editors will be reopened after the reload/.test(text)) throw new Error(`the mount dialog does not say the open editors come back:\n${text}`);
+  await moment('mount-dialog');
+  await dialog.locator('.monaco-button', { hasText: /^Add and Reload Window$/ }).first().click();
+  // The window reloads into an untitled multi-root workspace (another URL), with the connector's folder.
+  await page.waitForURL((url) => url.toString() !== before, { timeout: 90_000 });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
+  await pollUntil(
+    page,
+    async () => {
+      const groups = await editorGroups(page);
+      return groups.length >= 2 && groups[0].some((t) => t.includes('add.datagrok.json')) && groups[1].some((t) => t.includes('planets.csv')) ? true : undefined;
+    },
+    async () => `after the reload the editor groups are ${JSON.stringify(await editorGroups(page))}: add.datagrok.json (first group) and planets.csv (second) were not reopened`,
+    90_000,
+  );
+}
+
+/** Writes counted.csv (120,000 rows, some with a quoted line break) into the workspace before the workbench opens it (Quick Open finds it). */
+export function writeCountedCsv(workspace: string): void {
+  const lines = Array.from({ length: 120_000 }, (_, i) => `${i},name ${i % 97},"note ${i}${i % 50 === 0 ? '\nsecond line' : ''}"`);
+  fs.writeFileSync(path.join(workspace, 'counted.csv'), `id,name,note\n${lines.join('\n')}\n`);
+}
+
+/**
+ * A file larger than the sample: the name box estimates its rows ("~…"), and the notification after the
+ * push says the exact count (counted while it uploaded), not the estimate.
+ */
+export async function pushExactCountFlow(page: Page): Promise<void> {
+  // One editor group, so the editor title's button is counted.csv's (other groups show their own).
+  await runFromPalette(page, 'View: Close All Editors');
+  await quickOpen(page, 'counted.csv');
+  await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
+  const message = page.locator('.quick-input-widget .quick-input-message');
+  await message.filter({ hasText: /^~[\d,]+ rows × 3 columns/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const estimate = (await message.first().innerText()).split(' ')[0];
+  await page.keyboard.press('Enter');
+  const toast = await waitForToast(page, /^Pushed "counted\.csv" as table \S+ \(/, 'after pushing counted.csv');
+  if (!/\(120,000 rows × 3 columns\)\.$/.test(toast.message)) {
+    throw new Error(`the notification says "${toast.message}", not the exact "120,000 rows × 3 columns" (the name box estimated ${estimate})`);
+  }
+}

@@ -177,6 +177,10 @@ describe('Runs: remembered runs', () => {
     const uri = write('again.datagrok.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
     assert.equal(await run('datagrok.functions.run', { uri }), 3);
     const first = newest();
+    const resultTabs = () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.label === 'Demo:Add — result').map((t) => ({ column: g.viewColumn, uri: (t.input as vscode.TabInputText).uri })));
+    const before = resultTabs();
+    assert.equal(before.length, 1, `one result tab before Run Again: ${JSON.stringify(before)}`);
     // The file changes afterwards: Run Again still sends what was sent.
     fs.writeFileSync(uri.fsPath, '{ "$function": "Demo:Add", "a": 100, "b": 2 }');
     await clearEmulatorRequests();
@@ -188,6 +192,15 @@ describe('Runs: remembered runs', () => {
     assert.equal(again.functionName, 'Demo:Add');
     assert.equal(again.file, uri.toString(), 'the rerun keeps its parameter file');
     assert.equal(again.summary, '3');
+    // The result replaces the earlier one in its tab's group: one tab with that title, not a second one
+    // elsewhere; its breadcrumbs name the function and the inputs, not the run ID.
+    const after = resultTabs();
+    assert.equal(after.length, 1, `one result tab after Run Again: ${JSON.stringify(after.map((t) => [t.column, t.uri.toString()]))}`);
+    assert.equal(after[0].column, before[0].column, 'in the same editor group');
+    assert.equal(after[0].uri.path, '/Demo:Add(a: 1, b: 2)/Demo:Add — result');
+    assert.ok(!after[0].uri.path.includes(again.id), 'no run ID in the path');
+    assert.equal(new URLSearchParams(after[0].uri.query).get('run'), again.id);
+    assert.equal(resultDocument('Demo:Add — result').getText().trim(), '3');
     await assert.rejects(run('datagrok.runs.runAgain', { id: 'no-such-run' }), /No remembered run with ID "no-such-run"/);
   });
 
@@ -241,6 +254,11 @@ describe('Runs: remembered runs', () => {
     assert.equal(item.contextValue, 'datagrok.run.ok.result.file');
     assert.equal(item.command?.command, 'datagrok.runs.openResult');
     assert.equal(item.id, `run:${r.id}`);
+    // The tooltip names the inputs and the file by its path, no file:// URI and no run ID.
+    const tooltip = (item.tooltip as vscode.MarkdownString).value.replaceAll('&nbsp;', ' ').replace(/\\(.)/g, '$1'); // appendText escapes . - ( ) and spaces
+    assert.match(tooltip, /Inputs: a: 2, b: 2/);
+    assert.match(tooltip, /Parameter file: \S*view\.datagrok\.json/);
+    assert.ok(!tooltip.includes('file://') && !tooltip.includes(r.id), tooltip);
     const failed = api.runsTree.getTreeItem(nodes.find((n) => api.runsTree.getTreeItem(n).contextValue === 'datagrok.run.failed.file')!);
     assert.match(String(failed.description), /fail\.json · .* · failed$/);
     // The actions take the view's item as they do from the context menu.
