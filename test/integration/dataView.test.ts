@@ -55,10 +55,10 @@ describe('The data view', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  /** The data view whose resource ends with `name`, once open; its meta message (the file read). */
+  /** The data view whose resource's path ends with `name` (a result's run ID rides in its query), once open; its meta message (the file read). */
   async function openView(name: string): Promise<{ uri: string; meta: Of<'meta'> }> {
     // The newest view of that name (each run's result has a view of its own).
-    const uri = await until(() => api.dataViews.list().filter((v) => decodeURIComponent(v.uri).endsWith(name)).pop()?.uri, `a data view of ${name}`);
+    const uri = await until(() => api.dataViews.list().filter((v) => vscode.Uri.parse(v.uri).path.endsWith(name)).pop()?.uri, `a data view of ${name}`);
     const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
     return { uri, meta };
   }
