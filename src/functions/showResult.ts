@@ -76,9 +76,13 @@ export async function openResultDocuments(
     // A dataframe opens in the data view (a grid); its text stays open as a document (Open as Text shows it).
     if (parts[i].language === 'csv') await vscode.commands.executeCommand('vscode.openWith', uri, DATA_VIEW, show);
     else await vscode.window.showTextDocument(document, show);
-    // The earlier run's tab goes once the new one is beside it (read-only: nothing to lose).
-    const stale = earlier && earlierTabUri(earlier)?.toString() !== uri.toString() ? earlier : undefined;
-    if (stale) await vscode.window.tabGroups.close(stale, true).then(undefined, () => undefined);
+    // The earlier run's tab goes once the new one is beside it (read-only: nothing to lose). It is looked
+    // up again: a Tab object taken before the new tab opened is stale in older hosts (1.103 ignores it).
+    const staleUri = earlier ? earlierTabUri(earlier)?.toString() : undefined;
+    if (staleUri && staleUri !== uri.toString()) {
+      const stale = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => earlierTabUri(t)?.toString() === staleUri);
+      if (stale.length > 0) await vscode.window.tabGroups.close(stale, true).then(undefined, () => undefined);
+    }
     documents.push(document);
   }
   return documents;
