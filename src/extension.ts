@@ -16,7 +16,6 @@ import type { SyncStatusView } from './sync/scm';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
 import type { BundlesApi } from './bundles/register';
-import { watchBundleFolders } from './bundles/bundleFolders';
 import type { FunctionTests } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
 import { registerMcpProvider } from './agents/mcpProvider';
@@ -61,7 +60,7 @@ export interface DatagrokExtensionApi {
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /** The bundles feature: what the Datagrok Source Control view lists; the bundle folders the Explorer's menu knows. */
-  readonly bundles: BundlesApi & { folders(): string[] };
+  readonly bundles: BundlesApi;
   /**
    * The light start: whether the features are loaded, what they registered without a stand-in, and the
    * parts activation registered, each in a turn of its own, with the time each took.
@@ -82,9 +81,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   const lazy = new LazyFeatures({ context, log, connection, terminals });
   await lazy.register();
   const mcp = registerMcpProvider(context, connection);
-  // The Explorer's Diff / Push on a bundle folder (a context key of the folders' paths).
-  const bundleFolders = watchBundleFolders(log);
-  context.subscriptions.push(bundleFolders);
   context.subscriptions.push(
     watchForParameterFiles(
       () => lazy.loaded,
@@ -104,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     rememberedRuns: (server: string) => features().rememberedRuns(server),
     agents: Object.assign(lazyGetters(features, ['tools']), { mcp }),
     terminals,
-    bundles: { scmResources: () => features().bundles.scmResources(), folders: () => bundleFolders.folders() },
+    bundles: { scmResources: () => features().bundles.scmResources(), folders: () => features().bundles.folders() },
     lightStart: {
       get featuresLoaded() {
         return lazy.loaded;

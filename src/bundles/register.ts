@@ -6,18 +6,24 @@ import { bundleStatus } from '../platform/bundles/states';
 import type { Services } from '../services';
 import { diffCommand, pullCommand, pushCommand } from './bundleCommands';
 import { BUNDLE_SCHEME, BundleDocuments } from './bundleDocuments';
+import { watchBundleFolders } from './bundleFolders';
 import { BundleScm, type ScmResourceView } from './bundleScm';
 
 /** What the extension's test API reads of the feature. */
 export interface BundlesApi {
   /** The Source Control view's groups and resources (the last check). */
   scmResources(): Array<{ group: string; resources: ScmResourceView[] }>;
+  /** The bundle folders the Explorer's context menu knows (their paths). */
+  folders(): string[];
 }
 
 export function registerBundles(services: Services): BundlesApi {
   const documents = new BundleDocuments();
   const scm = new BundleScm(documents);
   const { commands, connection } = services;
+  // The Explorer's Diff / Push on a bundle folder (a context key of the folders' paths), once the features
+  // are loaded: activation stays light (on a manifest.json itself the items are always there).
+  const bundleFolders = watchBundleFolders(services.log);
   /** Re-checks the folder against the server and shows it in the Source Control view. */
   const show = async (dir: string, url: string) => {
     const client = await connection.clientFor(url);
@@ -30,6 +36,7 @@ export function registerBundles(services: Services): BundlesApi {
     return resolved;
   };
   services.context.subscriptions.push(
+    bundleFolders,
     documents,
     scm,
     services.contributions.textContent(BUNDLE_SCHEME, documents),
@@ -44,5 +51,5 @@ export function registerBundles(services: Services): BundlesApi {
     commands.register<{ uri?: unknown; asJson?: unknown }>('datagrok.bundle.openDiff', (inv) => scm.openDiff(target(inv), inv.options?.asJson === true)),
     commands.register<{ uri?: unknown }>('datagrok.bundle.openJsonDiff', (inv) => scm.openDiff(target(inv), true)),
   );
-  return { scmResources: () => scm.resources() };
+  return { scmResources: () => scm.resources(), folders: () => bundleFolders.folders() };
 }
