@@ -95,9 +95,19 @@ export async function createDashboardFlow(page: Page, emulatorOrigin: string): P
   await title(/tables.*1\s*\/\s*3/);
   await widget.locator('input.input').fill('demog');
   // The server's table (project Demo), ticked: a click on a row of a multi-select pick ticks it.
+  // The list is searched on the server as typed: a click landing while it is redrawn with the answer is
+  // lost (the row under the pointer is replaced), so an unticked row is clicked again.
   const demog = rows.filter({ hasText: /demog.*Demo/ }).first();
-  await demog.click({ timeout: STEP_TIMEOUT });
-  await widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  const ticked = widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first();
+  for (let attempt = 0; ; attempt++) {
+    await demog.click({ timeout: STEP_TIMEOUT });
+    const done = await ticked.waitFor({ state: 'visible', timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (done) break;
+    if (attempt === 2) throw new Error('Create Dashboard: clicking the demog row (project Demo) did not tick it (3 tries)');
+  }
   await page.keyboard.press('Enter');
   await title(/name.*2\s*\/\s*3/);
   // Nothing typed yet: not an error yet.
