@@ -12,8 +12,14 @@ export interface OpenDataViewOptions {
   uri: vscode.Uri | string;
 }
 
+/** The active editor's file, else the active tab's (its editor may not be known to the extension host yet, just after it opened). */
+function activeFile(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  return vscode.window.activeTextEditor?.document.uri ?? (input instanceof vscode.TabInputText ? input.uri : undefined);
+}
+
 async function openDataViewCommand(inv: CommandInvocation<OpenDataViewOptions>): Promise<vscode.Uri> {
-  let uri = inv.options ? uriOption(inv.options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : vscode.window.activeTextEditor?.document.uri;
+  let uri = inv.options ? uriOption(inv.options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : activeFile();
   if (!uri && inv.interactive) {
     const picked = await vscode.window.showOpenDialog({ title: 'Open in Data View', canSelectMany: false, filters: { CSV: ['csv'] } });
     uri = picked?.[0];

@@ -49,7 +49,8 @@ async function main(): Promise<number> {
   // The file from the Explorer (Quick Open waits for the file search, slow on a busy machine).
   await page.keyboard.press('ControlOrMeta+Shift+E');
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'planets.csv' }).first().click({ timeout: 60_000 });
-  await page.locator('.tabs-container .tab', { hasText: 'planets.csv' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.tabs-container .tab.active', { hasText: 'planets.csv' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.editor-instance .monaco-editor .view-line', { hasText: 'Jupiter' }).first().waitFor({ state: 'visible', timeout: 60_000 });
   await runFromPalette(page, 'Datagrok: Open in Data View');
 
   const frame = await gridFrame(page).catch(async (error: Error) => {
