@@ -1,9 +1,11 @@
 // One streamed GET into a download target: a file (via a temporary sibling) or any writable.
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
+import { IncomingMessage } from 'node:http';
 import { basename, dirname, join } from 'node:path';
 import { badInput, DatagrokError } from './errors';
 import { FileSink } from './file-sink';
+import { releaseReads } from './release';
 import type { Readable } from 'node:stream';
 import type { RequestSpec, Transport } from './http';
 import { TransferCounter, writeBody } from './transfer';
@@ -58,7 +60,10 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
         progress = new TransferCounter(options.onProgress, info.contentLength);
         // A write error is about the local file, not the connection: it fails the request as such.
         sink.attach({ resume: () => body.resume(), fail: (err) => body.destroy(cannotWrite(err)) });
-        return pour(body, sink, progress, commit);
+        // The socket's reads are released as the parser is done with them (the body is the answer itself
+        // unless the peek found it ended: then there is nothing left to read).
+        const stopReleasing = body instanceof IncomingMessage ? releaseReads(body) : () => undefined;
+        return pour(body, sink, progress, commit).finally(stopReleasing);
       },
       { value: false },
     );

@@ -3,7 +3,9 @@
 // writes to one file only contend for its lock in the kernel, and a copy into a staging buffer costs a
 // memcpy per byte. The response is paused while the queue holds more than HIGH_WATER bytes (4 MiB), so
 // memory stays bounded whatever the disk's speed. Plain fs callbacks: no promise or stream hop per write.
+// A written chunk's memory is given back at once (release.ts).
 import { close, open, writev } from 'node:fs';
+import { release } from './release';
 
 /** Given to a sink: resume a paused response, or fail it (the request is aborted with that error). */
 export interface SinkControl {
@@ -46,8 +48,9 @@ export class FileSink {
   }
 
   /**
-   * Keeps `chunk` until it is written (a response's chunks are buffers Node allocated for it and never
-   * reuses, so holding one is safe); false asks to pause the response.
+   * Takes `chunk` until it is written (a response's chunks are buffers Node allocated for it and never
+   * reuses, so holding one is safe); false asks to pause the response. The sink owns the chunk: once
+   * written, a chunk that is a whole buffer of its own has its memory released and reads as empty.
    */
   write(chunk: Buffer): boolean {
     if (this.failure) return false;
@@ -99,13 +102,16 @@ export class FileSink {
     this.position += length;
   }
 
-  /** One writev of `batch` at `position`, continued after a short write. */
-  private writeAll(fd: number, batch: Buffer[], length: number, position: number): void {
+  /** One writev of `batch` at `position`, continued after a short write; `chunks` are released once all is written. */
+  private writeAll(fd: number, batch: Buffer[], length: number, position: number, chunks = batch): void {
     writev(fd, batch, position, (err, bytes) => {
       this.queued -= err ? 0 : bytes;
       if (err) this.finished(err);
-      else if (bytes < length) this.writeAll(fd, skip(batch, bytes), length - bytes, position + bytes);
-      else this.finished();
+      else if (bytes < length) this.writeAll(fd, skip(batch, bytes), length - bytes, position + bytes, chunks);
+      else {
+        for (const chunk of chunks) release(chunk);
+        this.finished();
+      }
     });
   }
 

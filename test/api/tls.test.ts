@@ -2,7 +2,9 @@
 // supported way, and each certificate failure with its message.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { canReadSystemStore } from '../../src/api/trust';
@@ -37,6 +39,22 @@ describe('HTTPS and certificate authorities', () => {
     assert.ok((await client.listGroups()).length > 0);
     await client.uploadFile('System:DemoFiles', 'tls.txt', { data: 'over TLS' });
     assert.equal(Buffer.from(await client.readFile('System:DemoFiles', 'tls.txt')).toString(), 'over TLS');
+  });
+
+  it('a large download over TLS arrives whole with its reads released, one and two at a time', async () => {
+    const client = f.client(f.httpsUrl, { caCertificates: [ca()] });
+    const data = randomBytes(3 * 1024 * 1024 + 5);
+    await client.uploadFile('System:DemoFiles', 'tls-large.bin', { data });
+    const dir = mkdtempSync(path.join(tmpdir(), 'dg-tls-'));
+    try {
+      const targets = [0, 1, 2].map((n) => path.join(dir, `${n}.bin`));
+      await client.downloadFile('System:DemoFiles', 'tls-large.bin', { file: targets[0] });
+      await Promise.all(targets.slice(1).map((file) => client.downloadFile('System:DemoFiles', 'tls-large.bin', { file })));
+      const expected = createHash('sha256').update(data).digest('hex');
+      for (const file of targets) assert.equal(createHash('sha256').update(readFileSync(file)).digest('hex'), expected, file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('trusted through NODE_EXTRA_CA_CERTS (read by Node at start)', async () => {

@@ -1,8 +1,8 @@
-// The floor of Node's own HTTP client for a download, measured beside curl in the same minutes: a plain
+// Node's own HTTP client used plainly for a download, measured beside curl in the same minutes: an
 // `https.get` piped into `fs.createWriteStream` (1 MiB writes, one TLS context made beforehand, the same
-// way the client makes one per client), with no progress, checks or cancellation. What the client costs
-// above this line is ours; what this costs above curl is Node's (llhttp copying each body chunk out of the
-// TLS read, a JavaScript object and a stream push per 16 KiB record, writes through the thread pool).
+// way the client makes one per client), with no progress, checks or cancellation. It leaves each read and
+// each body chunk to the collector, so it pays a page fault per fresh page of them; the client gives them
+// back as it goes (src/api/release.ts) and spends less than this line since.
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import * as http from 'node:http';
