@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { createConnections } from '../../src/api/connections';
 import { canReadSystemStore } from '../../src/api/trust';
 import { TEST_HOST } from '../network/certs';
 import { useNetworkFixture } from '../network/fixture';
@@ -55,6 +56,20 @@ describe('HTTPS and certificate authorities', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("where VS Code's host routes requests, an own authority is trusted through one context per client", async () => {
+    // In a plain Node process nothing patches https: this is Node's own connect with what the client
+    // hands the host (the list, so that the host adds none, and a context made once from it).
+    const network = { caCertificates: [ca()], resolvedByHost: true };
+    const connections = createConnections(new URL(f.httpsUrl), network);
+    assert.equal(connections.route.kind, 'host');
+    const first = connections.tls;
+    assert.ok(first.ca && first.ca.length > 1, 'the list names the authorities (Node\'s and the user\'s)');
+    assert.ok(first.secureContext, 'a context made from the list');
+    assert.equal(connections.tls.secureContext, first.secureContext, 'the same context for every connection');
+    const client = f.client(f.httpsUrl, network);
+    assert.ok((await client.listGroups()).length > 0);
   });
 
   it('trusted through NODE_EXTRA_CA_CERTS (read by Node at start)', async () => {
