@@ -15,7 +15,7 @@ export function download(http: Transport, spec: RequestSpec, target: DownloadTar
   if (!target || (!('file' in target) && !('stream' in target)) || ('file' in target && !target.file) || ('stream' in target && !target.stream)) {
     return Promise.reject(badInput(`${spec.what} failed: no file or stream to download to.`));
   }
-  if ('file' in target) return downloadToFile(http, spec, target.file, options);
+  if ('file' in target) return downloadToFile(http, spec, target.file, target.growing === true, options);
   const committed = { value: false };
   const run = http.stream(
     spec,
@@ -35,12 +35,13 @@ export function download(http: Transport, spec: RequestSpec, target: DownloadTar
 }
 
 /**
- * Receives a body into `file` through a temporary sibling renamed into place on success; the temporary
- * file is removed on any failure, so a failed or cancelled download never leaves a partial file. The
- * response's chunks go straight into the file sink's queue (no copy, no stream pipe in between).
+ * Receives a body into `file` through a temporary sibling renamed into place on success (or into `file`
+ * itself when it is `growing`); the partial file is removed on any failure, so a failed or cancelled
+ * download never leaves one. The response's chunks go straight into the file sink's queue (no copy, no
+ * stream pipe in between).
  */
-async function downloadToFile(http: Transport, spec: RequestSpec, file: string, options: TransferOptions): Promise<TransferResult> {
-  const temp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
+async function downloadToFile(http: Transport, spec: RequestSpec, file: string, growing: boolean, options: TransferOptions): Promise<TransferResult> {
+  const temp = growing ? file : join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.download`);
   const cannotWrite = (err: NodeJS.ErrnoException) =>
     new DatagrokError('badInput', `${spec.what} failed: cannot write ${file} (${err.code ?? err.message}). Choose another location.`, {
       cause: err,
@@ -48,7 +49,7 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
   let sink: FileSink;
   try {
     // Opened once: a retry happens only while nothing was written, so every attempt can use it.
-    sink = await FileSink.open(temp);
+    sink = await FileSink.open(temp, { eager: growing });
   } catch (err) {
     throw cannotWrite(err as NodeJS.ErrnoException);
   }
@@ -70,9 +71,10 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
     try {
       await sink.close();
       // The partial download was private (0600); the file gets the mode it had, or a new file's default.
-      const mode = await fsp.stat(file).then((s) => s.mode & 0o777, () => 0o666 & ~process.umask());
+      const fresh = 0o666 & ~process.umask();
+      const mode = growing ? fresh : await fsp.stat(file).then((s) => s.mode & 0o777, () => fresh);
       await fsp.chmod(temp, mode);
-      await fsp.rename(temp, file);
+      if (temp !== file) await fsp.rename(temp, file);
     } catch (err) {
       throw cannotWrite(err as NodeJS.ErrnoException);
     }

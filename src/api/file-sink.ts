@@ -15,7 +15,7 @@ export interface SinkControl {
 
 /** Queued bytes above which the response is paused until the file caught up. */
 const HIGH_WATER = 4 * 1024 * 1024;
-/** A write starts once this much is queued (or at the end): fewer, larger writes, fewer thread-pool hops. */
+/** A write starts once this much is queued (or at the end): fewer, larger writes, fewer thread-pool hops (unless eager). */
 const BATCH = 1024 * 1024;
 /** Chunks per writev (well below IOV_MAX, 1024 on Linux). */
 const MAX_IOV = 256;
@@ -32,13 +32,21 @@ export class FileSink {
   private idle: (() => void) | undefined;
   private fd: number | undefined;
 
-  private constructor(fd: number) {
+  private constructor(
+    fd: number,
+    private readonly batch: number,
+  ) {
     this.fd = fd;
   }
 
-  /** Creates (or truncates) `path`, readable by this user only; rejects with the file-system error. */
-  static open(path: string): Promise<FileSink> {
-    return new Promise((resolve, reject) => open(path, 'w', 0o600, (err, fd) => (err ? reject(err) : resolve(new FileSink(fd)))));
+  /**
+   * Creates (or truncates) `path`, readable by this user only; rejects with the file-system error. With
+   * `eager`, what arrived is written at once (a reader follows the file): batches form only while a write
+   * is in flight.
+   */
+  static open(path: string, options: { eager?: boolean } = {}): Promise<FileSink> {
+    const batch = options.eager ? 1 : BATCH;
+    return new Promise((resolve, reject) => open(path, 'w', 0o600, (err, fd) => (err ? reject(err) : resolve(new FileSink(fd, batch)))));
   }
 
   /** How the sink resumes the response after a full queue and fails it after a write error. */
@@ -57,7 +65,7 @@ export class FileSink {
     if (chunk.length === 0) return true;
     this.queue.push(chunk);
     this.queued += chunk.length;
-    if (!this.writing && this.queued >= BATCH) this.flush();
+    if (!this.writing && this.queued >= this.batch) this.flush();
     if (this.queued > HIGH_WATER) this.paused = true;
     return !this.paused;
   }
@@ -123,7 +131,7 @@ export class FileSink {
       this.queued = 0;
       this.control?.fail(err);
     }
-    if (this.queue.length > 0 && !this.failure && (this.closing || this.queued >= BATCH)) this.flush();
+    if (this.queue.length > 0 && !this.failure && (this.closing || this.queued >= this.batch)) this.flush();
     if (!this.writing && this.idle) {
       const idle = this.idle;
       this.idle = undefined;

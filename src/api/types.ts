@@ -93,9 +93,11 @@ export type UploadSource =
 
 /**
  * Where to download to. `file`: written to a temporary sibling and renamed into place only when the
- * download completed, so a failed or cancelled download never leaves a partial file under that name.
+ * download completed, so a failed or cancelled download never leaves a partial file under that name;
+ * with `growing`, written into `file` itself as the data arrives, for a reader that follows it (the data
+ * view), and removed when the download fails or is cancelled.
  */
-export type DownloadTarget = { file: string } | { stream: Writable };
+export type DownloadTarget = { file: string; growing?: boolean } | { stream: Writable };
 
 export interface TransferResult {
   bytes: number;

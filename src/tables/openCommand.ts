@@ -84,7 +84,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
       started = resolve;
     });
     const downloading = inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
-      client.downloadTable(name, { stream: fs.createWriteStream(file.fsPath) }, {
+      client.downloadTable(name, { file: file.fsPath, growing: true }, {
         onProgress: (p) => {
           progress.bytes(p);
           if (p.bytes > 0) started();

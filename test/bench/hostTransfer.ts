@@ -1,11 +1,13 @@
 // Transfers through the real VS Code extension host: datagrok.files.download of a large file and
-// datagrok.tables.open of a large table (too large for an editor: saved to the extension's storage), each
-// against curl fetching the same route into a file from inside the same host, in the same run
+// datagrok.tables.open of a large table (too large for an editor: saved to the extension's storage), and the
+// download again over HTTPS (a second emulator serving TLS with a private authority, trusted through
+// datagrok.tls.caCertificates), each against curl fetching the same route into a file from inside the
+// same host, in the same run
 // (hostTransferRunner.ts). The emulator runs in a child process with its data on disk; code-server runs
 // the production bundle. Prints the median client/curl ratio and the host's peak extra RSS per command,
 // with the targets of issue #15 (>= 0.9x curl, <= 64 MiB), and checks both outputs byte for byte.
 //
-//   node out/test/bench/hostTransfer.js [--size 1G] [--runs 3]
+//   node out/test/bench/hostTransfer.js [--size 1G] [--runs 3] [--no-tls]
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs';
@@ -18,6 +20,7 @@ import { shortTempDir, startCodeServer } from '../host/codeServer';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from '../host/processes';
 import { ensureHost } from '../host/provision';
 import { openBrowser } from '../host/workbench';
+import { makeCertificates } from '../network/certs';
 import { startChildEmulator } from './childEmulator';
 import { type Figure, median, printFigures, ratioFigure } from './figures';
 import { productionExtension, runInWindow } from './hostRun';
@@ -78,7 +81,7 @@ function figures(name: string, runs: HostTransferRun[]): Figure[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { size: { type: 'string', default: '1G' }, runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({ options: { size: { type: 'string', default: '1G' }, runs: { type: 'string', default: '3' }, 'no-tls': { type: 'boolean', default: false } } });
   const size = parseSize(values.size ?? '1G');
   const runs = Math.max(1, Number(values.runs) || 3);
   const host = await ensureHost();
@@ -105,8 +108,30 @@ async function main(): Promise<void> {
   await client.uploadTable(TABLE, { file: csvFile });
   await client.close();
 
+  let secure: { url: string; caFile: string } | undefined;
+  if (!values['no-tls']) {
+    const certs = makeCertificates();
+    onStop(async () => certs.remove());
+    const secureData = path.join(stateDir, 'emulator-tls-data');
+    fs.mkdirSync(secureData, { recursive: true });
+    const tlsEmulator = await startChildEmulator(secureData, KEY, ['--tls-cert', certs.good.cert, '--tls-key', certs.good.key]);
+    onStop(() => tlsEmulator.stop());
+    const ca = fs.readFileSync(certs.caFile, 'utf8');
+    const url = tlsEmulator.baseUrl.replace(/^http:/, 'https:');
+    const tlsClient = createClient({ baseUrl: url, apiKey: KEY, network: { caCertificates: [ca] } });
+    await tlsClient.uploadFile(CONNECTOR, FILE, { file: source });
+    await tlsClient.close();
+    secure = { url, caFile: certs.caFile };
+  }
+
   const extension = path.join(stateDir, 'extension');
   productionExtension(extension);
+  if (secure) {
+    // A machine-scoped setting: in code-server's window it is read from the machine's settings, not the user's.
+    const machine = path.join(stateDir, 'user-data', 'Machine');
+    fs.mkdirSync(machine, { recursive: true });
+    fs.writeFileSync(path.join(machine, 'settings.json'), JSON.stringify({ 'datagrok.tls.caCertificates': [secure.caFile] }));
+  }
   const server = await startCodeServer(host, {
     stateDir,
     port: await freePort(),
@@ -130,9 +155,10 @@ async function main(): Promise<void> {
       DATAGROK_BENCH_CONNECTOR: CONNECTOR,
       DATAGROK_BENCH_FILE: FILE,
       DATAGROK_BENCH_TABLE: TABLE,
+      ...(secure ? { DATAGROK_BENCH_HTTPS_URL: secure.url, DATAGROK_BENCH_CA_FILE: secure.caFile } : {}),
     },
     consoleFile: path.join(stateDir, 'console.log'),
-    timeoutMs: 60_000 + runs * 4 * Math.max(60_000, (size / MiB) * 200),
+    timeoutMs: 60_000 + runs * 6 * Math.max(60_000, (size / MiB) * 200),
   });
   const result = JSON.parse(fs.readFileSync(resultFile, 'utf8')) as HostTransfer;
   if (result.error) throw new Error(`in the extension host: ${result.error}`);
@@ -140,15 +166,24 @@ async function main(): Promise<void> {
     `${what} run ${i + 1} (${i % 2 === 0 ? 'command' : 'curl'} first): ${(size / MiB / r.command).toFixed(1)} vs curl ${(size / MiB / r.curl).toFixed(1)} MiB/s (${(r.curl / r.command).toFixed(2)}), host extra RSS ${(r.extraRss / MiB).toFixed(1)} MiB`;
   for (const [i, r] of result.download.entries()) console.log(line('files.download', r, i));
   for (const [i, r] of result.table.entries()) console.log(line('tables.open', r, i));
+  for (const [i, r] of result.secureDownload.entries()) console.log(line('files.download over HTTPS', r, i));
   const label = `${(size / MiB).toFixed(0)} MiB`;
   printFigures(
     `Through the extension host (VS Code ${host.vscodeVersion}, production bundle; ${os.cpus().length} cores, load average ${load} at the start; median of ${runs}):`,
-    [...figures(`datagrok.files.download ${label}`, result.download), ...figures(`datagrok.tables.open ${label}`, result.table)],
+    [
+      ...figures(`datagrok.files.download ${label}`, result.download),
+      ...figures(`datagrok.tables.open ${label}`, result.table),
+      ...(secure ? figures(`datagrok.files.download ${label} over HTTPS`, result.secureDownload) : []),
+    ],
   );
   const downloaded = result.downloadedFile ? await sha256Of(result.downloadedFile) : '';
   const table = result.tableFile ? await sha256Of(result.tableFile) : '';
   if (downloaded !== sourceSha) throw new Error(`the downloaded file differs from the source (sha256 ${downloaded} vs ${sourceSha})`);
   if (table !== csvSha) throw new Error(`the opened table differs from the CSV (sha256 ${table} vs ${csvSha})`);
+  if (secure) {
+    const overTls = result.secureDownloadedFile ? await sha256Of(result.secureDownloadedFile) : '';
+    if (overTls !== sourceSha) throw new Error(`the file downloaded over HTTPS differs from the source (sha256 ${overTls} vs ${sourceSha})`);
+  }
   console.log(`Integrity: the file and the table the commands saved matched their sources (sha256); median command time ${median(result.download.map((r) => r.command)).toFixed(2)} s / ${median(result.table.map((r) => r.command)).toFixed(2)} s.`);
 }
 

@@ -19,6 +19,9 @@ export interface HostTransferRun {
 
 export interface HostTransfer {
   download: HostTransferRun[];
+  /** The same download from the HTTPS emulator (when the launcher started one). */
+  secureDownload: HostTransferRun[];
+  secureDownloadedFile?: string;
   table: HostTransferRun[];
   /** The command's output files, for the launcher's integrity check. */
   downloadedFile?: string;
@@ -85,7 +88,7 @@ async function compare(runs: number, command: () => Thenable<unknown>, curlArgs:
 
 export async function run(): Promise<void> {
   const resultFile = env('DATAGROK_BENCH_RESULT');
-  const result: HostTransfer = { download: [], table: [] };
+  const result: HostTransfer = { download: [], secureDownload: [], table: [] };
   try {
     const url = env('DATAGROK_BENCH_URL');
     const key = env('DATAGROK_BENCH_KEY');
@@ -124,6 +127,23 @@ export async function run(): Promise<void> {
     );
     result.tableFile = tableFile;
     rm(curlTable);
+
+    // Over HTTPS, the path users take: the same download from the emulator serving TLS with a private
+    // authority (trusted through datagrok.tls.caCertificates; curl --cacert).
+    const secureUrl = process.env['DATAGROK_BENCH_HTTPS_URL'];
+    if (secureUrl) {
+      await vscode.commands.executeCommand('datagrok.signIn', { url: secureUrl, apiKey: key });
+      const secureTarget = path.join(dir, 'downloaded-tls.bin');
+      const curlSecure = path.join(dir, 'curl-download-tls.bin');
+      result.secureDownload = await compare(
+        runs,
+        () => vscode.commands.executeCommand('datagrok.files.download', { connector, path: filePath, target: vscode.Uri.file(secureTarget) }),
+        ['-sS', '-f', '--cacert', env('DATAGROK_BENCH_CA_FILE'), '-o', curlSecure, ...auth, fileUrl.replace(url, secureUrl)],
+        { command: () => rm(secureTarget), curl: () => rm(curlSecure) },
+      );
+      result.secureDownloadedFile = secureTarget;
+      rm(curlSecure);
+    }
   } catch (error) {
     result.error = error instanceof Error ? (error.stack ?? error.message) : String(error);
   }

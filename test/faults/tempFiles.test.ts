@@ -64,4 +64,42 @@ describe('faults: temporary files', () => {
     assert.equal((await stat(target)).mode & 0o777, 0o640);
     assert.equal((await stat(target)).size, 8 * 1024 * 1024);
   });
+
+  it('a growing download is written into the file itself as it arrives, and gets the default mode', async () => {
+    // 100 kB, then the answer is held: what arrived must be on disk for a reader following the file.
+    let finish!: () => void;
+    const rest = new Promise<void>((r) => {
+      finish = r;
+    });
+    kit.answer(async (_req, res) => {
+      res.writeHead(200, { 'content-length': String(200_000) });
+      res.write(Buffer.alloc(100_000, 97));
+      await rest;
+      res.end(Buffer.alloc(100_000, 98));
+    });
+    const target = join(dir, 'growing.bin');
+    const done = kit.client().downloadFile('System:DemoFiles', 'growing.bin', { file: target, growing: true });
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await stat(target).catch(() => undefined))?.size !== 100_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      assert.equal((await stat(target)).size, 100_000, 'what arrived is in the file while the rest is held');
+      assert.deepEqual((await readdir(dir)).filter((n) => n.endsWith('.download')), [], 'no temporary sibling');
+    } finally {
+      finish();
+      await done;
+    }
+    assert.equal((await stat(target)).size, 200_000);
+    assert.equal((await stat(target)).mode & 0o777, 0o666 & ~process.umask());
+    await rm(target);
+  });
+
+  it('a growing download that fails midway removes the partial file', async () => {
+    kit.answer((_req, res) => {
+      res.writeHead(200, { 'content-length': String(8 * 1024 * 1024) });
+      res.write(Buffer.alloc(4 * 1024 * 1024, 98), () => setTimeout(() => res.destroy(), 100));
+    });
+    const target = join(dir, 'cut.bin');
+    await assert.rejects(kit.client({ retries: 0 }).downloadFile('System:DemoFiles', 'cut.bin', { file: target, growing: true }));
+    assert.deepEqual((await readdir(dir)).filter((n) => n.includes('cut')), [], 'nothing left behind');
+  });
 });
