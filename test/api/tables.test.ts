@@ -88,6 +88,9 @@ describe('tables, dashboards and functions', () => {
     // The listing says so too: namespace + name is the full name (as the grok CLI reads it).
     const listed = (await h.client.listTables({ text: 'q1' })).find((t) => t.id === created.ID);
     assert.equal(listed?.nqName, 'demo:Sales:q1');
+    // A dashboard takes the table by its full name.
+    const board = await h.client.createDashboard('Owned board', ['demo:Sales:q1']);
+    assert.deepEqual((await h.state()).dashboards.find((d) => d.ID === board.ID)?.tableIds, [created.ID]);
     // Another user's namespace is refused and nothing is written.
     const before = (await h.state()).tables.length;
     await h.fails(h.client.uploadTable('alice:Sales:q1', { data: 'r\n3\n' }), 'forbidden', /namespace alice is not yours/);
