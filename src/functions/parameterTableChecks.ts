@@ -5,6 +5,7 @@
 import type { FuncInfo } from '../api/types';
 import type { TableColumnsAnswer } from '../platform/tableColumns';
 import { inputsOf, placeholderOf } from '../platform/signature';
+import { sameTableName } from '../platform/tableName';
 import { type ParameterProblem, propertiesOf, rootOf } from './parameterChecks';
 
 /** At most this many distinct tables are checked per file (each is one request, then cached). */
@@ -91,17 +92,18 @@ export function missingTableOf(message: string): string | undefined {
   return /\btable ["“]?([^"”\s]+?)["”]? (?:was )?not found/i.exec(message)?.[1];
 }
 
-const normal = (name: string) => name.trim().toLowerCase().replace(/\./g, ':');
-
-/** The offset of the string value (inside its quotes) that names `table` as a table or `<table>/<column>`. */
+/**
+ * The offset of the string value (inside its quotes) that names `table` as a table or `<table>/<column>`
+ * (with or without the owner's part: the server may name `Sales:q1` as `Admin:Sales:q1`).
+ */
 export function valueNaming(text: string, table: string): number | undefined {
   const root = rootOf(text);
   if (!root) return undefined;
-  const wanted = normal(table);
   for (const { value } of propertiesOf(root)) {
     if (value?.type !== 'string' || typeof value.value !== 'string') continue;
-    const v = normal(value.value);
-    if (v === wanted || v.startsWith(`${wanted}/`)) return value.offset + 1;
+    const slash = value.value.lastIndexOf('/');
+    const named = [value.value, ...(slash > 0 ? [value.value.slice(0, slash)] : [])];
+    if (named.some((v) => v.trim() !== '' && sameTableName(v, table))) return value.offset + 1;
   }
   return undefined;
 }

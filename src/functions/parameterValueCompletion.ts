@@ -83,15 +83,18 @@ export function tablesOfFile(text: string, func: FuncInfo): string[] {
     .map(({ value }) => String(value!.value));
 }
 
-/** The table's name as parameter files and calls take it. */
+/** The table's name as parameter files and calls take it: the server's full name (`<owner>:<project>:<table>`). */
 const tableName = (t: TableInfo) => t.nqName ?? t.id;
+
+/** The name without the owner's part, quoted as typed (`"Sales:q1` finds `Admin:Sales:q1`). */
+const shortName = (t: TableInfo) => JSON.stringify((t.nqName ?? t.name).split(':').slice(-2).join(':'));
 
 function tableItem(t: TableInfo, index: number, range: vscode.Range | undefined): vscode.CompletionItem {
   const item = new vscode.CompletionItem({ label: tableName(t), description: t.id }, vscode.CompletionItemKind.Reference);
   item.detail = ['table', t.projectName ? `project ${t.projectName}` : undefined].filter(Boolean).join(' · ');
   item.insertText = JSON.stringify(tableName(t));
-  // Typed as a name or as an ID, it matches.
-  item.filterText = `${JSON.stringify(tableName(t))} ${t.id} ${t.name}`;
+  // Typed as a name (with or without the owner's part) or as an ID, it matches.
+  item.filterText = `${JSON.stringify(tableName(t))} ${shortName(t)} ${t.id} ${t.name}`;
   item.sortText = `1${String(index).padStart(4, '0')}`;
   if (range) item.range = range;
   return item;
@@ -101,7 +104,7 @@ function tableForColumnItem(t: TableInfo, index: number, range: vscode.Range | u
   const item = new vscode.CompletionItem({ label: `${tableName(t)}/`, description: t.id }, vscode.CompletionItemKind.Reference);
   item.detail = 'table: then pick a column';
   item.insertText = new vscode.SnippetString(`"${tableName(t).replace(/[$}\\]/g, (c) => `\\${c}`)}/$0"`);
-  item.filterText = `${JSON.stringify(tableName(t))} ${t.id}`;
+  item.filterText = `${JSON.stringify(tableName(t))} ${shortName(t)} ${t.id}`;
   item.sortText = `2${String(index).padStart(4, '0')}`;
   item.command = { command: 'editor.action.triggerSuggest', title: 'Pick a column' };
   if (range) item.range = range;

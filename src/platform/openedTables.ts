@@ -2,12 +2,12 @@
 // data view shows as the title and the Open in Browser target, and the name a push of that file defaults
 // to (so pushing it back replaces the same table, not a new one named after the file). In memory: after a
 // reload the file is a CSV file like any other. Pure.
-import { finalTableName } from './tableName';
+import { finalTableName, sameTableName } from './tableName';
 
 export interface OpenedTable {
   /** The table's ID on the server, when known. */
   id?: string;
-  /** `Project:table` (or the name as the user gave it). */
+  /** The server's name, `<owner>:<project>:<table>` or `Project:table` (or the name as the user gave it). */
   name: string;
   /** The table's page on the server, when known. */
   url?: string;
@@ -32,6 +32,17 @@ export class OpenedTables {
   pushName(filePath: string, server: string): string | undefined {
     const t = this.byFile.get(filePath);
     return t && t.server === server ? finalTableName(t.name) : undefined;
+  }
+
+  /**
+   * After `filePath` was pushed as `result`: when that is the table the file came from (the same ID, or
+   * the same name with or without the owner's part), the file now names it as the server answered.
+   */
+  pushed(filePath: string, server: string, result: { ID: string; name: string; URL?: string }, login?: string): void {
+    const t = this.byFile.get(filePath);
+    if (!t || t.server !== server) return;
+    if (t.id !== undefined ? t.id !== result.ID : !sameTableName(t.name, result.name, login)) return;
+    this.byFile.set(filePath, { ...t, id: result.ID, name: result.name, ...(result.URL ? { url: result.URL } : {}) });
   }
 }
 

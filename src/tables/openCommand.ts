@@ -13,11 +13,11 @@ import { pickEntity } from '../ui/entityPick';
 import { EntityNode } from '../ui/entityNodes';
 import { tableSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
-import { safeFileName } from '../platform/tableName';
+import { safeFileName, sameTableName } from '../platform/tableName';
 import { type OpenedTable, tableFileName } from '../platform/openedTables';
 
 export interface OpenTableOptions {
-  /** The table's ID or name (`<project>.<table>` or `Project:table`). */
+  /** The table's ID or name (`<project>.<table>`, `Project:table` or `<owner>:<project>:<table>`). */
   name: string;
 }
 
@@ -31,11 +31,15 @@ export async function showCsvDocument(document: vscode.TextDocument, preserveFoc
 /** The data view's custom editor (src/dataView; opened through VS Code, as features do not import each other). */
 const DATA_VIEW = 'datagrok.dataView';
 
-/** The table's ID, `Project:table` name and page, from the server's list when it is there (else the name as given). */
+/** The table's ID, full name and page, from the server's list when it is there (else the name as given). */
 async function describeTable(services: Services, recent: RecentEntities, server: string, given: string, node?: EntityNode): Promise<OpenedTable> {
   const key = given.toLowerCase();
+  // `Sales.q1` names the user's own `Admin:Sales:q1`, as the server reads it; a bare name any table of that name.
+  const login = services.connection.peekUser()?.name;
   const listed = await services.platform.catalog.listTables().then(
-    (tables) => tables.find((t) => t.id === given || t.nqName?.toLowerCase() === key.replace('.', ':') || t.name.toLowerCase() === key),
+    (tables) =>
+      tables.find((t) => t.id === given || (t.nqName !== undefined && sameTableName(t.nqName, given, login))) ??
+      tables.find((t) => t.name.toLowerCase() === key),
     () => undefined,
   );
   const id = listed?.id ?? node?.entityId;

@@ -15,12 +15,12 @@ import { activeCsvEditor, type CsvToPush, csvToPush } from '../core/documents';
 import { countCsvRows } from '../platform/csvRows';
 import { inspectSource, pushCsv } from '../platform/pushTable';
 import type { RecentEntities } from '../platform/recent';
-import { checkTableName, finalTableName, tableNamePreview } from '../platform/tableName';
+import { checkTableName, finalTableName, sameTableName, tableNamePreview } from '../platform/tableName';
 
 export interface PushTableOptions {
   /** The CSV to push: a Uri, a URI string or a path; default the active editor. */
   uri?: vscode.Uri | string;
-  /** `table`, `<project>.<table>` or `Project:table`; default from the file name. */
+  /** `table`, `<project>.<table>`, `Project:table` or `<owner>:<project>:<table>`; default from the file name. */
   name?: string;
   /** For scripts and tests: aborts the upload like the notification's Cancel button. */
   signal?: AbortSignal;
@@ -32,11 +32,18 @@ async function askCsvFile(): Promise<vscode.Uri> {
   return picked[0];
 }
 
+/** The signed-in user's login (their personal group's name): known after sign-in, else read once; undefined when it cannot be. */
+async function loginOf(services: Services): Promise<string | undefined> {
+  const user = services.connection.peekUser() ?? (await services.connection.currentUser().catch(() => undefined));
+  return user?.name || undefined;
+}
+
 /**
  * The name box doubles as the confirmation: it says what is about to be pushed, where, and the name the
- * server will give (updated as the user types, so `planets` becoming `planets:planets` is no surprise).
+ * server will give, owner first (updated as the user types, so `planets` becoming `Admin:planets:planets`
+ * is no surprise). `known`: the table this file was opened from, which that name replaces.
  */
-function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string): Promise<string> {
+function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: string, login: string | undefined, known: string | undefined): Promise<string> {
   const ragged = shape.ragged > 0 ? ` (${shape.ragged.toLocaleString('en-US')} rows have a different number of fields than the header)` : '';
   const what = `${describeShape(shape)}, ${formatBytes(shape.bytes)}${ragged}.`;
   const box = vscode.window.createInputBox();
@@ -44,9 +51,11 @@ function confirmName(csv: CsvToPush, shape: CsvShape, host: string, initial: str
   box.value = initial;
   box.ignoreFocusOut = true;
   const update = () => {
-    const preview = tableNamePreview(box.value);
+    const preview = tableNamePreview(box.value, login);
     box.validationMessage = 'problem' in preview ? preview.problem : undefined;
-    box.prompt = `${what} ${'note' in preview ? `${preview.note} ` : ''}Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`;
+    // The table the file came from keeps the name the server gave it (a shared table may have no owner part).
+    const note = 'note' in preview ? (known && sameTableName(box.value, known, login) ? `Replaces ${known}, the table this file was opened from.` : preview.note) : undefined;
+    box.prompt = `${what} ${note ? `${note} ` : ''}Table name: table, <project>.<table> or Project:table; an existing table of that name is replaced.`;
   };
   update();
   return new Promise<string>((resolve, reject) => {
@@ -93,10 +102,12 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   const known = csv.uri.scheme === 'file' ? services.platform.openedTables.pushName(csv.uri.fsPath, client.baseUrl) : undefined;
   let name = options?.name !== undefined ? checkTableName(options.name) : (known ?? csv.defaultName);
   const host = hostOf(client.baseUrl);
-  if (inv.interactive) name = await confirmName(csv, shape, host, name);
+  const login = await loginOf(services);
+  if (inv.interactive) name = await confirmName(csv, shape, host, name, login, known);
+  const replacing = known !== undefined && sameTableName(name, known, login);
 
   const started = Date.now();
-  const { result, rows } = await inv.withProgress(`Pushing ${csv.what} as ${finalTableName(name)}`, async (progress, signal) => {
+  const { result, rows } = await inv.withProgress(`Pushing ${csv.what} as ${replacing ? known : finalTableName(name, login)}`, async (progress, signal) => {
     const stop = anySignal(signal, options?.signal);
     // A sampled file's row count was an estimate: counted exactly while it uploads (one more read of
     // the file, at the same time), so the message after the push says the real number.
@@ -109,6 +120,8 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';
   services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${rows !== undefined ? `${rows.toLocaleString('en-US')} rows (counted) × ${shape.columns} columns` : describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
   await recent.remember(client.baseUrl, result);
+  // A file opened from the server now names the table as the server answered (the next push defaults to it).
+  if (csv.uri.scheme === 'file') services.platform.openedTables.pushed(csv.uri.fsPath, client.baseUrl, result, login);
   // The Tables view lists it.
   services.platform.catalog.reload();
   // The exact count (the text's, or the file's counted during the upload); never the sample's estimate.

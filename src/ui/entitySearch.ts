@@ -3,6 +3,7 @@
 import { isDatagrokError } from '../api/errors';
 import { formatBytes } from '../api/units';
 import type { Catalog } from '../platform/catalog';
+import { sameTableName } from '../platform/tableName';
 import type { EntitySearch } from './entityPick';
 
 export function tableSearch(catalog: Catalog): EntitySearch {
@@ -29,18 +30,13 @@ export function dashboardSearch(catalog: Catalog): EntitySearch {
 
 const lower = (s: string | undefined) => (s ?? '').toLowerCase();
 
-/** `Project.table` and `Project:table` name the same table. */
-function platformForm(name: string): string {
-  return name.includes(':') ? name : name.replace('.', ':');
-}
-
 /**
  * Whether a table ID or name is among the server's tables: true, false, or undefined when the server
  * cannot tell (it does not list tables).
  */
 export async function tableOnServer(catalog: Catalog, value: string): Promise<boolean | undefined> {
-  const wanted = lower(platformForm(value));
-  const matches = (t: { id: string; name: string; nqName?: string }) => t.id === value || lower(t.nqName) === wanted || lower(t.name) === lower(value);
+  // `Project.table`, `Project:table` and the full `owner:Project:table` name the same table.
+  const matches = (t: { id: string; name: string; nqName?: string }) => t.id === value || (t.nqName !== undefined && sameTableName(t.nqName, value)) || lower(t.name) === lower(value);
   const short = value.split(/[:.]/).pop() ?? value;
   try {
     if ((await catalog.listTables(short)).some(matches)) return true;

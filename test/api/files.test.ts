@@ -275,7 +275,7 @@ describe('files', () => {
       await h.fault({ match: 'POST /api/public/v1/tables/', stallAfterBytes: 5 });
       await h.fails(client.uploadTable('Stall:t', { data: 'a,b\n1,2\n' }), 'timeout', /^Uploading table Stall:t failed: the server stopped sending data for 0\.3 s/);
       assert.equal((await h.requests()).filter((r) => r.method === 'POST').length, 1);
-      assert.ok((await h.state()).tables.some((t) => t.fullName === 'Stall:t'));
+      assert.ok((await h.state()).tables.some((t) => t.fullName === 'demo:Stall:t'));
     });
 
     it('times out an upload the server neither reads nor answers, without re-sending the POST', async () => {

@@ -49,9 +49,9 @@ describe('server quirks beyond the reference', () => {
     await h.config({ creationResultKeys: 'variant' });
     const table = await h.client.uploadTable('Variant:t', { data: 'a\n1\n' });
     assert.match(table.ID, /^[0-9a-f-]{36}$/);
-    assert.equal(table.name, 'Variant:t');
-    assert.equal(table.Markup, `#{x.TableInfo.${table.ID}."Variant:t"}`);
-    assert.equal(table.URL, `${h.emulator.origin}/p/Variant/t`);
+    assert.equal(table.name, 'demo:Variant:t');
+    assert.equal(table.Markup, `#{x.TableInfo.${table.ID}."demo:Variant:t"}`);
+    assert.equal(table.URL, `${h.emulator.origin}/p/demo.Variant/t`);
     const dash = await h.client.createDashboard('Variant board', [table.ID]);
     assert.deepEqual(dash, {
       ID: dash.ID,

@@ -51,7 +51,8 @@ describe('tables, dashboards and functions', () => {
 
   it('uploads a table and reads the creation result; re-upload keeps the ID', async () => {
     const created = await h.client.uploadTable('Sales 2024:q1 results', { data: 'region,amount\nnorth,10\nsouth,20\n' });
-    assert.equal(created.name, 'Sales 2024:q1 results');
+    // As a real server answers: the uploader's login first, `<owner>:<project>:<table>`.
+    assert.equal(created.name, 'demo:Sales 2024:q1 results');
     assert.match(created.Markup, /TableInfo/);
     assert.ok(created.URL.startsWith('http://127.0.0.1:'));
     const again = await h.client.uploadTable('Sales 2024:q1 results', { data: 'region,amount\neast,5\n' });
@@ -67,10 +68,37 @@ describe('tables, dashboards and functions', () => {
   it('uploading a bare name makes a project of its own and leaves a same-named table elsewhere alone', async () => {
     const before = await collect((sink) => h.client.downloadTable('Demo:demog', { stream: sink }));
     const created = await h.client.uploadTable('demog', { data: 'a,b\n1,2\n' });
-    assert.equal(created.name, 'demog:demog');
+    assert.equal(created.name, 'demo:demog:demog');
     assert.notEqual(created.ID, IDS.demogTable);
     assert.equal(await collect((sink) => h.client.downloadTable('Demo:demog', { stream: sink })), before);
     assert.equal(await collect((sink) => h.client.downloadTable('demog:demog', { stream: sink })), 'a,b\n1,2\n');
+    assert.equal(await collect((sink) => h.client.downloadTable('demo:demog:demog', { stream: sink })), 'a,b\n1,2\n');
+  });
+
+  it('names a table owner first and reads it back by its full name, its <project>:<table> name and its ID', async () => {
+    const created = await h.client.uploadTable('Sales.q1', { data: 'r\n1\n' });
+    assert.equal(created.name, 'demo:Sales:q1');
+    assert.equal(created.Markup, `#{x.TableInfo.${created.ID}."demo:Sales:q1"}`);
+    for (const name of ['demo:Sales:q1', 'demo.Sales.q1', 'Sales:q1', created.ID]) {
+      assert.equal(await collect((sink) => h.client.downloadTable(name, { stream: sink })), 'r\n1\n', name);
+    }
+    // The full name (any case) replaces the same table; the server's spelling of the owner is kept.
+    const again = await h.client.uploadTable('DEMO:Sales:q1', { data: 'r\n2\n' });
+    assert.deepEqual([again.ID, again.name], [created.ID, 'demo:Sales:q1']);
+    // The listing says so too: namespace + name is the full name (as the grok CLI reads it).
+    const listed = (await h.client.listTables({ text: 'q1' })).find((t) => t.id === created.ID);
+    assert.equal(listed?.nqName, 'demo:Sales:q1');
+    // A dashboard takes the table by its full name.
+    const board = await h.client.createDashboard('Owned board', ['demo:Sales:q1']);
+    assert.deepEqual((await h.state()).dashboards.find((d) => d.ID === board.ID)?.tableIds, [created.ID]);
+    // Another user's namespace is refused and nothing is written.
+    const before = (await h.state()).tables.length;
+    await h.fails(h.client.uploadTable('alice:Sales:q1', { data: 'r\n3\n' }), 'forbidden', /namespace alice is not yours/);
+    assert.equal((await h.state()).tables.length, before);
+    await h.fails(h.client.downloadTable('alice:Sales:q1', { stream: new PassThrough() }), 'notFound', /Table alice:Sales:q1 not found/);
+    // A seeded table (no owner, `Demo:demog`) is replaced by a push of its own name, keeping its ID.
+    const seeded = await h.client.uploadTable('Demo.demog', { data: 'x\n1\n' });
+    assert.deepEqual([seeded.ID, seeded.name], [IDS.demogTable, 'Demo:demog']);
   });
 
   it('detects a table answered with 200 + ApiError where the CSV should be', async () => {

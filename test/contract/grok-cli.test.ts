@@ -112,7 +112,12 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
     const csv = await cli('GET', `/public/v1/tables/${found[0].id}`, { contentType: 'text/plain' });
     assert.match(csv.text, /^USUBJID,AGE/);
     const uploaded = await cli('POST', '/public/v1/tables/Cli.upload', { body: 'x\n1\n', contentType: 'text/csv' });
-    assert.equal(uploaded.json().name, 'Cli:upload', 'printed as the full name');
+    // The upload prints the full name, owner first (the CLI's docs: `Admin:MyTable:MyTable`) ...
+    assert.equal(uploaded.json().name, 'demo:Cli:upload', 'printed as the full name');
+    // ... which is what its lookup compares `namespace + name` of the listed tables with, and a download takes.
+    const listed = (await cli('GET', '/tables', { query: { text: 'upload', limit: 100 } })).json<Json[]>();
+    assert.deepEqual(listed.filter((t) => `${t.namespace}${t.name}` === 'demo:Cli:upload').map((t) => t.id), [uploaded.json().ID]);
+    assert.equal((await cli('GET', '/public/v1/tables/demo.Cli.upload', { contentType: 'text/plain' })).text, 'x\n1\n');
   });
 
   it('functions run: positional arguments mapped onto the inputs of /public/v1/functions/{name}', async () => {

@@ -129,6 +129,27 @@ describe('contract: the Python client (datagrok-api)', () => {
     assert.equal(csv.status, 200, csv.text);
   });
 
+  it('upload_table answers the owner-first full name, and download_table reads the table by it', async () => {
+    const py = python(emu());
+    // upload_table(name, df): `name.replace(':', '.')`, POST the CSV, return response.json().
+    const bare = await py('POST', '/public/v1/tables/MyTable', { body: 'a,b\n1,2\n', contentType: 'text/csv' });
+    assert.equal(bare.status, 200, bare.text);
+    assert.equal(bare.json().name, 'demo:MyTable:MyTable', 'a bare name: its own project, in the uploader\'s namespace');
+    const two = (await py('POST', '/public/v1/tables/Sales.q1', { body: 'r\n1\n', contentType: 'text/csv' })).json();
+    assert.equal(two.name, 'demo:Sales:q1');
+    // download_table(name): "UUID, Grok names (e.g. Namespace.Project.Table)", every ':' made '.'.
+    for (const name of [bare.json<Json>().name, bare.json<Json>().ID]) {
+      const csv = await py('GET', `/public/v1/tables/${String(name).replaceAll(':', '.')}`, { contentType: 'text/plain' });
+      assert.equal(csv.status, 200, csv.text);
+      assert.equal(csv.text, 'a,b\n1,2\n');
+    }
+    // The full name uploads to the same table; another user's namespace is refused, nothing written.
+    assert.equal((await py('POST', '/public/v1/tables/demo.Sales.q1', { body: 'r\n2\n', contentType: 'text/csv' })).json().ID, two.ID);
+    const foreign = await py('POST', '/public/v1/tables/alice.Sales.q1', { body: 'r\n3\n', contentType: 'text/csv' });
+    assert.equal(foreign.status, 403, foreign.text);
+    assert.equal((await py('GET', '/public/v1/tables/alice.Sales.q1')).status, 404);
+  });
+
   it('reads the current user, users by filter, by id and by login', async () => {
     const py = python(emu());
     const me = (await py('GET', '/public/v1/users/current')).json();

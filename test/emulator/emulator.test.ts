@@ -211,8 +211,11 @@ describe('Datagrok API emulator', function () {
       const first = await json('POST', '/public/v1/tables/Sales.q1', 'a,b\n1,2\n');
       const second = await json('POST', '/public/v1/tables/Sales.q1', 'a,b\n3,4\n5,6\n');
       assert.equal(second.ID, first.ID);
-      assert.equal(second.name, 'Sales:q1');
-      assert.equal(second.URL, `${emu.origin}/p/Sales/q1`);
+      // Named as real servers name it: the uploader's login first (`<owner>:<project>:<table>`).
+      assert.equal(second.name, 'demo:Sales:q1');
+      assert.equal(second.URL, `${emu.origin}/p/demo.Sales/q1`);
+      for (const name of ['demo.Sales.q1', 'DEMO.sales.Q1', 'Sales.q1', first.ID]) assert.equal((await call('GET', `/public/v1/tables/${name}`)).text, 'a,b\n3,4\n5,6\n', name);
+      assert.equal((await json('POST', '/public/v1/tables/demo.Sales.q1', 'a,b\n3,4\n5,6\n')).ID, first.ID, 'the full name replaces the same table');
       assert.equal((await call('GET', `/public/v1/tables/${first.ID}`)).text, 'a,b\n3,4\n5,6\n');
       const missing = await call('POST', '/public/v1/dashboards/Board/Sales.q1,Nope.t');
       assert.equal(missing.status, 404);
@@ -331,7 +334,7 @@ describe('Datagrok API emulator', function () {
       }
       const created = await json('POST', '/public/v1/tables/Keys.t', 'a\n1\n');
       assert.deepEqual(Object.keys(created).sort(), ['Grok name', 'id', 'markup', 'url']);
-      assert.equal(created['Grok name'], 'Keys:t');
+      assert.equal(created['Grok name'], 'demo:Keys:t');
       const board = await json('POST', `/public/v1/dashboards/Keys/${created.id}`);
       assert.deepEqual(Object.keys(board).sort(), ['Grok name', 'id', 'markup', 'url']);
       const missing = await call('GET', '/public/v1/groups/00000000-0000-4000-8000-00000000dead');

@@ -3,7 +3,7 @@
 import type { Connector } from './files';
 import type { GroupStore } from './groups';
 import { ApiError, isUuid, platformName } from './http';
-import type { DashboardRecord, ProjectRecord, TableRecord, TableStore } from './tables';
+import { type DashboardRecord, fullNameOf, type ProjectRecord, type TableRecord, type TableStore } from './tables';
 
 const SEEDED = '2024-01-15T09:00:00.000Z';
 
@@ -36,8 +36,9 @@ export function tableInfoJson(t: TableRecord, projects: TableStore['projects']):
     id: t.id,
     name: t.name,
     friendlyName: t.name,
-    nqName: `${t.project}:${t.name}`,
-    namespace: `${t.project}:`,
+    // As real servers: `namespace + name` is the full name, `<owner>:<project>:<table>`.
+    nqName: fullNameOf(t),
+    namespace: `${t.owner ? `${t.owner}:` : ''}${t.project}:`,
     projectId: project?.id ?? null,
     projectName: t.project,
     bytes: t.bytes,
@@ -74,7 +75,7 @@ export function projectJson(p: ProjectLike, tables: TableStore): Record<string, 
     updatedOn: p.createdOn,
     tables: p.tableIds.flatMap((id) => {
       const t = tables.tables.get(id);
-      return t ? [{ id: t.id, name: t.name, nqName: `${t.project}:${t.name}` }] : [];
+      return t ? [{ id: t.id, name: t.name, nqName: fullNameOf(t) }] : [];
     }),
   };
 }

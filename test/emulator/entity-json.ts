@@ -155,7 +155,8 @@ export function projectEntities(tables: TableStore, tableEntity: (id: string) =>
   for (const p of tables.projects.values()) {
     const ts = tablesOf(p.tableIds);
     out.push({
-      '#type': 'Project', id: p.id, name: p.name, friendlyName: p.name, nqName: p.name, namespace: '', isDashboard: false, description: '',
+      // A project made by an upload lives in its owner's namespace (`<owner>:`), as on real servers.
+      '#type': 'Project', id: p.id, name: p.name, friendlyName: p.name, nqName: p.owner ? `${p.owner}:${p.name}` : p.name, namespace: p.owner ? `${p.owner}:` : '', isDashboard: false, description: '',
       createdOn: p.createdOn, updatedOn: p.createdOn,
       tables: ts.map((t) => ({ id: t.id, name: t.name, nqName: t.nqName })),
       relations: ts.map((t) => relation(p.id, t)),

@@ -35,17 +35,17 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
   it('a pushed table\'s URL shows its first rows, escaped, with the row count and its project', async () => {
     const rows = Array.from({ length: 45 }, (_, i) => `${i},"<b>n${i}</b> & co"`);
     const created = await post('/public/v1/tables/Lab.%3Cscript%3Ex', `id,"<img src=x onerror=alert(1)>"\n${rows.join('\n')}\n`);
-    assert.ok(created.URL.startsWith(`${emu.origin}/p/Lab/`), created.URL);
+    assert.ok(created.URL.startsWith(`${emu.origin}/p/demo.Lab/`), created.URL);
     const page = await browse(created.URL);
     assert.equal(page.status, 200);
     assert.match(page.type, /^text\/html/);
-    assert.match(page.html, /<h1>Table Lab:&lt;script&gt;x<\/h1>/);
+    assert.match(page.html, /<h1>Table demo:Lab:&lt;script&gt;x<\/h1>/);
     assert.match(page.html, /<th>&lt;img src=x onerror=alert\(1\)&gt;<\/th>/);
     assert.match(page.html, /<td>&lt;b&gt;n0&lt;\/b&gt; &amp; co<\/td>/);
     assert.ok(!/<script|<img|<b>/.test(page.html), 'nothing from the data is markup');
     assert.equal((page.html.match(/<tr>/g) ?? []).length, PAGE_ROWS + 1, 'header and the first rows');
     assert.match(page.html, /45 rows × 2 columns; the first 20 shown/);
-    assert.match(page.html, /<a href="\/p\/Lab">Lab<\/a>/);
+    assert.match(page.html, /<a href="\/p\/demo\.Lab">Lab<\/a>/);
   });
 
   it('a dashboard\'s URL lists its tables, each linking to its page; a project page too', async () => {
@@ -54,7 +54,7 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
     const page = await browse(dash.URL);
     assert.equal(page.status, 200);
     assert.match(page.html, /<h1>Dashboard Sales &amp; more<\/h1>/);
-    assert.match(page.html, /<a href="\/p\/Sales\/q1">Sales:q1<\/a>/);
+    assert.match(page.html, /<a href="\/p\/demo\.Sales\/q1">demo:Sales:q1<\/a>/);
     assert.match(page.html, /<a href="\/p\/Demo\/demog">Demo:demog<\/a>/);
     const table = await browse(`${emu.origin}/p/Sales/q1`);
     assert.match(table.html, /<td>north<\/td><td>10<\/td>/);

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sendBody } from './http';
 import type { EmulatorState } from './state';
-import type { DashboardRecord, ProjectRecord, TableRecord } from './tables';
+import { type DashboardRecord, fullNameOf, type ProjectRecord, type TableRecord, tablePath } from './tables';
 
 /** How many rows a table page shows. */
 export const PAGE_ROWS = 20;
@@ -29,7 +29,7 @@ function page(title: string, body: string): string {
 }
 
 const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
-const tableHref = (t: TableRecord) => `/p/${encodeURIComponent(t.project)}/${encodeURIComponent(t.name)}`;
+const tableHref = (t: TableRecord) => tablePath(t);
 
 function list(items: string[], empty: string): string {
   return items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p>${escapeHtml(empty)}</p>`;
@@ -38,7 +38,7 @@ function list(items: string[], empty: string): string {
 function tablesList(state: EmulatorState, ids: string[]): string {
   const rows = ids.flatMap((id) => {
     const t = state.tables.tables.get(id);
-    return t ? [`${link(tableHref(t), `${t.project}:${t.name}`)} <span class="note">(${t.bytes.toLocaleString('en-US')} bytes)</span>`] : [];
+    return t ? [`${link(tableHref(t), fullNameOf(t))} <span class="note">(${t.bytes.toLocaleString('en-US')} bytes)</span>`] : [];
   });
   return list(rows, 'No tables.');
 }
@@ -51,8 +51,8 @@ async function tablePage(state: EmulatorState, t: TableRecord): Promise<string> 
     .map((r) => `<tr>${fields.map((f) => `<td>${escapeHtml(r[f] ?? '')}</td>`).join('')}</tr>`)
     .join('');
   const shown = Math.min(rows.length, PAGE_ROWS);
-  const summary = `${rows.length.toLocaleString('en-US')} rows × ${fields.length} columns${rows.length > shown ? `; the first ${shown} shown` : ''}. Project ${link(`/p/${encodeURIComponent(t.project)}`, t.project)}.`;
-  return page(`Table ${t.project}:${t.name}`, `<p>${summary}</p><table>${head}${body}</table>`);
+  const summary = `${rows.length.toLocaleString('en-US')} rows × ${fields.length} columns${rows.length > shown ? `; the first ${shown} shown` : ''}. Project ${link(`/p/${encodeURIComponent(t.owner ? `${t.owner}.${t.project}` : t.project)}`, t.project)}.`;
+  return page(`Table ${fullNameOf(t)}`, `<p>${summary}</p><table>${head}${body}</table>`);
 }
 
 function projectPage(state: EmulatorState, p: ProjectRecord | DashboardRecord, kind: 'Project' | 'Dashboard'): string {
@@ -106,15 +106,19 @@ function findProject(state: EmulatorState, segment: string): { p: ProjectRecord 
 }
 
 function findTableIn(state: EmulatorState, projectSegment: string, table: string): TableRecord | undefined {
-  const lower = table.toLowerCase();
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  // `owner.project` (as real links spell it) first, then the project alone.
+  const dot = projectSegment.lastIndexOf('.');
+  const owner = dot > 0 ? projectSegment.slice(0, dot) : undefined;
+  const tables = [...state.tables.tables.values()];
   for (const project of candidates(projectSegment)) {
-    for (const t of state.tables.tables.values()) {
-      if (t.project.toLowerCase() === project.toLowerCase() && t.name.toLowerCase() === lower) return t;
-    }
+    const named = tables.filter((t) => same(t.project, project) && same(t.name, table));
+    const found = named.find((t) => owner !== undefined && same(t.owner, owner)) ?? named[0];
+    if (found) return found;
   }
   // A dashboard's view: `/p/{dashboard}/{table}` names one of its tables.
   const found = findProject(state, projectSegment);
-  return found?.p.tableIds.map((id) => state.tables.tables.get(id)).find((t) => t?.name.toLowerCase() === lower);
+  return found?.p.tableIds.map((id) => state.tables.tables.get(id)).find((t) => t?.name.toLowerCase() === table.toLowerCase());
 }
 
 /** The page for a GET outside `/api/`, or undefined when the path is not a page's. */

@@ -82,8 +82,10 @@ export function entityRoutes(state: EmulatorState): Route[] {
     const data = entities.pendingTableData.get(id);
     if (!data) return;
     entities.pendingTableData.delete(id);
-    const project = typeof t.projectName === 'string' && t.projectName ? t.projectName : String(t.namespace ?? '').replace(/:$/, '') || String(t.name);
-    await tables.put(project, String(t.name), data.toString('utf8'), id);
+    // The namespace is `<owner>:<project>:` (or `<project>:` for a table with no owner).
+    const namespace = String(t.namespace ?? '').split(':').filter(Boolean);
+    const project = typeof t.projectName === 'string' && t.projectName ? t.projectName : namespace.at(-1) || String(t.name);
+    await tables.put(project, String(t.name), data.toString('utf8'), id, namespace.length > 1 ? namespace[0] : '');
   };
 
   const anyEntity = (id: string): Json | undefined => {
@@ -127,7 +129,7 @@ export function entityRoutes(state: EmulatorState): Route[] {
         const body = Buffer.from(await readSmallBody(ctx.req, 512 * 1024 * 1024));
         if (tables.tables.has(id)) {
           const t = tables.tables.get(id);
-          if (t) await tables.put(t.project, t.name, body.toString('utf8'), id);
+          if (t) await tables.put(t.project, t.name, body.toString('utf8'), id, t.owner);
         } else entities.pendingTableData.set(id, body);
         sendEmpty(ctx.res);
       },

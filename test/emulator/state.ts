@@ -10,7 +10,7 @@ import { FunctionRegistry } from './functions';
 import { BOTH, GroupStore } from './groups';
 import { requestJson } from './memberships';
 import { seedFiles, seedGroups, seedTables, seedUsers } from './seed';
-import { TableStore } from './tables';
+import { fullNameOf, TableStore } from './tables';
 
 export interface LogEntry {
   method: string;
@@ -29,7 +29,7 @@ export interface StateSnapshot {
   config: EmulatorConfig;
   groups: unknown[];
   requests: unknown[];
-  tables: Array<{ ID: string; name: string; fullName: string; project: string; bytes: number; sha256: string; shares: unknown[] }>;
+  tables: Array<{ ID: string; name: string; fullName: string; project: string; owner: string; bytes: number; sha256: string; shares: unknown[] }>;
   projects: Array<{ ID: string; name: string; tableIds: string[] }>;
   dashboards: Array<{ ID: string; name: string; tableIds: string[]; layout: unknown; shares: unknown[] }>;
   files: FileState[];
@@ -64,7 +64,7 @@ export class EmulatorState {
     readonly extraFunctions = 0,
   ) {
     this.files = new ConnectorFiles(dataDir, () => this.config.caseInsensitivePaths);
-    this.tables = new TableStore(dataDir, this.files.tmpDir);
+    this.tables = new TableStore(dataDir, this.files.tmpDir, () => this.users.find((u) => u.id === this.currentUser)?.login ?? '');
     this.functions = new FunctionRegistry(extraFunctions);
     this.entities = new EntityStore(
       (type) => this.derivedEntities(type),
@@ -145,8 +145,9 @@ export class EmulatorState {
       tables: [...this.tables.tables.values()].map((t) => ({
         ID: t.id,
         name: t.name,
-        fullName: `${t.project}:${t.name}`,
+        fullName: fullNameOf(t),
         project: t.project,
+        owner: t.owner,
         bytes: t.bytes,
         sha256: t.sha256,
         shares: t.shares,

@@ -195,7 +195,7 @@ async function main(): Promise<number> {
       await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
-      await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as planets:planets \(a name without a project.*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as demo:planets:planets \(a name without a project.*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const name = await widget.locator('input.input').inputValue();
       if (name !== 'planets') throw new Error(`the name box is prefilled with "${name}", not "planets"`);
       await moment('name-box');

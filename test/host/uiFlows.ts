@@ -13,7 +13,7 @@ export async function openInBrowserFlow(page: Page): Promise<void> {
   if (await tab.count()) await tab.click();
   else await quickOpen(page, 'planets.csv');
   await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
-  await page.locator('.quick-input-widget .quick-input-message', { hasText: /Saved as planets:planets/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page.locator('.quick-input-widget .quick-input-message', { hasText: /Saved as demo:planets:planets/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await page.keyboard.press('Enter');
   const popup = page.context().waitForEvent('page', { timeout: STEP_TIMEOUT });
   await clickToastButton(page, /^Pushed "planets\.csv" as table \S*planets/, 'Open in Browser', 'after pushing');
@@ -26,7 +26,7 @@ export async function openInBrowserFlow(page: Page): Promise<void> {
   const web = await popup;
   try {
     await web.waitForLoadState('domcontentloaded', { timeout: STEP_TIMEOUT });
-    await web.locator('h1', { hasText: 'Table planets:planets' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+    await web.locator('h1', { hasText: 'Table demo:planets:planets' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     const text = await web.locator('body').innerText();
     if (!/8 rows × 4 columns/.test(text) || !/Earth/.test(text)) throw new Error(`the page at ${web.url()} does not show the 8 planets:\n${text.slice(0, 400)}`);
     await web.screenshot({ path: path.join(screenshotsDir, 'open-in-browser.png') });

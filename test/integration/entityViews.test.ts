@@ -100,7 +100,8 @@ describe('Tables and Dashboards views', function () {
     await run('datagrok.tables.refresh');
     const tables = await top(api.tablesTree);
     assert.match(tables.labels[0]!, /does not list its tables: showing the ones pushed from this machine/);
-    assert.ok(tables.labels.includes('Entity:fresh') || tables.labels.includes('fresh'), tables.labels.join(', '));
+    // Remembered under the name the server answered, owner first.
+    assert.ok(tables.labels.includes(pushed.name) && pushed.name === 'demo:Entity:fresh', tables.labels.join(', '));
     assert.ok(!tables.labels.includes('demog'));
 
     await control('POST', 'faults', { match: 'GET /api/projects', status: 404, text: 'Not Found', count: 4 });

@@ -105,6 +105,25 @@ describe('Parameter files: completion and checks inside values', () => {
     assert.deepEqual(said.map((d) => d.code), []);
   });
 
+  it('a table the server names owner first: completion offers its full name and columns, checks accept it with or without the owner', async () => {
+    const csv = path.join(dir, 'scores.csv');
+    fs.writeFileSync(csv, 'name,score\na,1\n');
+    const pushed = await vscode.commands.executeCommand<{ name: string }>('datagrok.tables.push', { uri: csv, name: 'Owned.scores' });
+    assert.equal(pushed.name, 'demo:Owned:scores');
+    const table = await open('owned.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": "Owned:sc"\n}\n');
+    await offered(table, past(table, '"table": "Owned:sc'), (l) => l.includes('demo:Owned:scores'));
+    const column = await open('owned-column.datagrok.json', '{\n  "$function": "Demo:ColumnStats",\n  "column": "demo:Owned:scores/"\n}\n');
+    await offered(column, past(column, '"column": "demo:Owned:scores/'), (l) => l.includes('demo:Owned:scores/score'));
+    for (const name of ['demo:Owned:scores', 'Owned.scores']) {
+      const fine = await open(`owned-${name.length}.datagrok.json`, `{\n  "$function": "Demo:ColumnStats",\n  "column": "${name}/score"\n}\n`);
+      await new Promise((r) => setTimeout(r, 1500));
+      assert.deepEqual(vscode.languages.getDiagnostics(fine.uri).filter((d) => d.source === 'Datagrok').map((d) => d.code), [], name);
+    }
+    const foreign = await open('owned-foreign.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": "alice:Owned:scores"\n}\n');
+    const [missing] = await datagrokDiagnostics(foreign.uri, (d) => d.some((x) => x.code === 'missingTable'));
+    assert.match(missing!.message, /has no table "alice:Owned:scores"/);
+  });
+
   it('a run that names a missing table fails with "Pick a Table…" (not Open Settings) for the interactive run', async () => {
     const document = await open('run-missing.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": "Demo:noSuchTable"\n}\n');
     // Called with options it rejects with the server's message; the action is for the user's own runs.

@@ -19,6 +19,9 @@ interface StateTable {
   sha256: string;
 }
 
+/** The emulator's signed-in user: every table it pushes is named `demo:<project>:<table>`. */
+const LOGIN = 'demo';
+
 const tablesOnServer = async () => (await control<{ tables: StateTable[] }>('GET', 'state')).tables;
 
 /** How long the emulator holds a push the cancel test aborts (a fault's delayMs). */
@@ -102,7 +105,7 @@ describe('Tables: push and open', () => {
     await vscode.window.showTextDocument(document);
     const result = await run<CreationResult>('datagrok.tables.push', { name: 'cities' });
     assert.match(result.ID, /^[0-9a-f-]{36}$/);
-    assert.equal(result.name, 'cities:cities');
+    assert.equal(result.name, `${LOGIN}:cities:cities`, 'named as the server names it, owner first');
     assert.ok(result.URL.startsWith('http'), result.URL);
     const stored = (await tablesOnServer()).find((t) => t.ID === result.ID);
     assert.ok(stored, 'the table is on the server');
@@ -115,7 +118,7 @@ describe('Tables: push and open', () => {
     await saved.edit((e) => e.insert(new vscode.Position(2, 0), '3,4\n'));
     assert.equal(saved.document.isDirty, true);
     const edited = await run<CreationResult>('datagrok.tables.push', {});
-    assert.equal(edited.name, 'edited:edited', 'the name defaults from the file name');
+    assert.equal(edited.name, `${LOGIN}:edited:edited`, 'the name defaults from the file name');
     const storedEdit = (await tablesOnServer()).find((t) => t.ID === edited.ID)!;
     assert.equal(storedEdit.sha256, sha256('a,b\n1,2\n3,4\n'));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -128,7 +131,7 @@ describe('Tables: push and open', () => {
     const seconds = (Date.now() - started) / 1000;
     const mb = large.bytes / 1024 / 1024;
     log(`     push throughput: ${mb.toFixed(1)} MB in ${seconds.toFixed(2)} s = ${(mb / seconds).toFixed(1)} MB/s (through datagrok.tables.push)`);
-    assert.equal(result.name, 'Bench:large');
+    assert.equal(result.name, `${LOGIN}:Bench:large`);
     const stored = (await tablesOnServer()).find((t) => t.ID === result.ID)!;
     assert.equal(stored.bytes, large.bytes);
     assert.equal(stored.sha256, large.sha256);
@@ -142,8 +145,8 @@ describe('Tables: push and open', () => {
     const file = path.join(dir, 'q1.csv');
     fs.writeFileSync(file, 'region,revenue\nnorth,10\nsouth,20\n');
     const first = await run<CreationResult>('datagrok.tables.push', { uri: file, name: 'Sales.q1' });
-    assert.equal(first.name, 'Sales:q1');
-    assert.equal(finalTableName('Sales.q1'), first.name, 'the name box said this name');
+    assert.equal(first.name, `${LOGIN}:Sales:q1`);
+    assert.equal(finalTableName('Sales.q1', LOGIN), first.name, 'the name box said this name');
     const before = (await tablesOnServer()).find((t) => t.ID === first.ID)!;
     assert.equal(before.project, 'Sales');
 
@@ -154,6 +157,23 @@ describe('Tables: push and open', () => {
     assert.notEqual(after.sha256, before.sha256);
     assert.equal(after.sha256, sha256(fs.readFileSync(file)));
     assert.equal((await tablesOnServer()).filter((t) => t.name === 'q1').length, 1);
+    // The full name the server answered names the same table.
+    const third = await run<CreationResult>('datagrok.tables.push', { uri: file, name: `${LOGIN}.Sales.q1` });
+    assert.deepEqual([third.ID, third.name], [first.ID, first.name]);
+  });
+
+  it('opens a table by <project>.<table> under the server\'s full name, and a push of that file replaces it', async () => {
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Sales.q1' });
+    assert.equal(path.basename(uri.fsPath), 'q1.csv');
+    const sidecar = path.join(path.dirname(uri.fsPath), '.q1.csv.datagrok-table.json');
+    await until(async () => fs.existsSync(sidecar), 'the data view to write the table beside its file');
+    assert.equal(JSON.parse(fs.readFileSync(sidecar, 'utf8')).name, `${LOGIN}:Sales:q1`, 'the server\'s name, owner first');
+    const before = await tablesOnServer();
+    const q1 = before.find((t) => t.project === 'Sales' && t.name === 'q1')!;
+    const pushed = await run<CreationResult>('datagrok.tables.push', { uri });
+    assert.deepEqual([pushed.ID, pushed.name], [q1.ID, `${LOGIN}:Sales:q1`]);
+    assert.equal((await tablesOnServer()).length, before.length, 'no new table');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('from a menu (a Uri), asks for the name (prefilled from the file name) and pushes on Enter', async () => {
@@ -171,9 +191,9 @@ describe('Tables: push and open', () => {
     }
     const result = await pushing;
     assert.ok(result, 'the push ran');
-    assert.equal(result.name, 'menu pick:menu pick');
-    // The name box said so before the push: its preview is the name the server gave.
-    assert.equal(finalTableName('menu pick'), result.name);
+    assert.equal(result.name, `${LOGIN}:menu pick:menu pick`);
+    // The name box said so before the push (the login is known after sign-in): its preview is the name the server gave.
+    assert.equal(finalTableName('menu pick', LOGIN), result.name);
   });
 
   it('refuses an empty, a binary or an unparsable CSV and uploads nothing', async () => {

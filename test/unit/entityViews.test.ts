@@ -60,6 +60,12 @@ describe('the tables step checks that tables are on the server', () => {
     assert.equal(await tableOnServer(catalog([demog]), 'Demo:nope'), false);
   });
 
+  it('knows a table the server names owner first by its full name and by <project>.<table>', async () => {
+    const q1: TableInfo = { id: 'b2', name: 'q1', nqName: 'Admin:Sales:q1', projectName: 'Sales' };
+    for (const v of ['Admin:Sales:q1', 'admin.sales.q1', 'Sales.q1', 'Sales:Q1', 'q1', 'b2']) assert.equal(await tableOnServer(catalog([q1]), v), true, v);
+    for (const v of ['Other:Sales:q1', 'Admin:q1', 'Sales:q2']) assert.equal(await tableOnServer(catalog([q1]), v), false, v);
+  });
+
   it('names what is missing, and cannot tell on a server without the list', async () => {
     assert.equal(await missingTablesProblem(catalog([demog]), ['b1', 'Demo:demog'], 'h'), undefined);
     assert.equal(await missingTablesProblem(catalog([demog]), ['b1', 'Demo:typo'], 'h'), 'Table "Demo:typo" is not on h: untick it or type another ID or name');

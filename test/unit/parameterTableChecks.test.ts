@@ -49,6 +49,11 @@ describe('parameter files: tables and columns on the server', () => {
     const text = '{ "$function": "Demo:ColumnStats", "column": "demo.nope/AGE" }';
     assert.equal(valueNaming(text, 'Demo:nope'), text.indexOf('"demo.nope/AGE"') + 1);
     assert.equal(valueNaming(text, 'Other:t'), undefined);
+    // The server may name the table owner first.
+    assert.equal(valueNaming(text, 'Admin:Demo:nope'), text.indexOf('"demo.nope/AGE"') + 1);
+    const full = '{ "$function": "Demo:RowCount", "table": "Admin.Sales.q1" }';
+    assert.equal(valueNaming(full, 'Sales:q1'), full.indexOf('"Admin.Sales.q1"') + 1);
+    assert.equal(valueNaming(full, 'Admin:Sales:q1'), full.indexOf('"Admin.Sales.q1"') + 1);
   });
 
   it('reads a table\'s columns from its first line and stops the download', async () => {
