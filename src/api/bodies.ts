@@ -6,6 +6,7 @@ import { DatagrokError } from './errors';
 import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure } from './failures';
 import { webPageFailure } from './networkFailures';
 import { type BodyInfo, mayBeApiError, SMALL_BODY } from './heads';
+import { release } from './release';
 
 export function parseJsonBody(text: string, contentType: string | undefined, ctx: FailureContext, lenient: boolean): unknown {
   const trimmed = text.trim();
@@ -28,7 +29,7 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
  * A whole body as text, failing with `tooLarge()` as soon as more than `limit` bytes arrived. The size is
  * counted before anything is decoded: the bytes are kept as they came (the chunks Node's parser made; no
  * copy) and a body past the limit is refused having held only them. Decoded once at the end, chunk by
- * chunk, each released as it is decoded. Strings made while reading would be copied by the garbage
+ * chunk, each released as it is decoded (release.ts; a refused body's at once). Strings made while reading would be copied by the garbage
  * collector and leave every chunk behind as garbage: a 65 MiB answer refused that way peaked at 118 MiB
  * above the baseline, this way at 75 (test/bench/answers.ts).
  */
@@ -42,6 +43,8 @@ export function readText(body: Readable, limit: number, tooLarge: () => Error): 
       size += chunk.length;
       if (size > limit) {
         refused = true;
+        for (const held of chunks) if (held) release(held);
+        release(chunk);
         chunks.length = 0;
         discard(body);
         reject(tooLarge());
@@ -58,6 +61,7 @@ export function readText(body: Readable, limit: number, tooLarge: () => Error): 
       const parts: string[] = [];
       for (let i = 0; i < chunks.length; i++) {
         parts.push(decoder.write(chunks[i] as Buffer));
+        release(chunks[i] as Buffer);
         chunks[i] = undefined;
       }
       parts.push(decoder.end());

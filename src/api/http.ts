@@ -14,6 +14,7 @@ import { apiKeyProblem, normalizeApiKey, parseHttpUrl } from './names';
 import type { Route } from './network';
 import { proxyAnswerFailure } from './networkFailures';
 import { redactKey } from './redact';
+import { releaseReads } from './release';
 import { logEntry, positive, type RequestSpec, relativePath, requestParts } from './request';
 import { AttemptFailure, backoff, responseFailure, sleep } from './retry';
 import type { ClientOptions, RequestLogEntry } from './types';
@@ -95,7 +96,9 @@ export class Transport {
       const tooLarge = () => answerTooLarge(ctx, this.maxAnswerBytes, res.statusCode);
       const declared = numberHeader(res.headers, 'content-length');
       if (declared !== undefined && declared > this.maxAnswerBytes) throw tooLarge();
-      const text = await readText(res, this.maxAnswerBytes, tooLarge);
+      // The socket's reads are released once parsed, as a download's are: only the body's bytes are held.
+      const stopReleasing = releaseReads(res);
+      const text = await readText(res, this.maxAnswerBytes, tooLarge).finally(stopReleasing);
       return parseJsonBody(text, header(res.headers, 'content-type'), ctx, lenient) as T;
     });
   }
