@@ -29,9 +29,9 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
  * A whole body as text, failing with `tooLarge()` as soon as more than `limit` bytes arrived. The size is
  * counted before anything is decoded: the bytes are kept as they came (the chunks Node's parser made; no
  * copy) and a body past the limit is refused having held only them. Decoded once at the end, chunk by
- * chunk, each released as it is decoded (release.ts; a refused body's at once). Strings made while reading would be copied by the garbage
- * collector and leave every chunk behind as garbage: a 65 MiB answer refused that way peaked at 118 MiB
- * above the baseline, this way at 75 (test/bench/answers.ts).
+ * chunk, each released as it is decoded (release.ts; a refused body's at once). Strings made while
+ * reading would be copied by the garbage collector and leave every chunk behind as garbage: a 65 MiB
+ * answer refused that way peaked at 118 MiB above the baseline, this way at 61-63 (test/bench/answers.ts).
  */
 export function readText(body: Readable, limit: number, tooLarge: () => Error): Promise<string> {
   return new Promise((resolve, reject) => {
