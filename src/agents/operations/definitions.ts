@@ -84,7 +84,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       type: 'object',
       properties: {
         file: str('Path of the CSV file inside a workspace folder. In VS Code, omit it to push the active CSV editor.'),
-        name: str('Table name: table, <project>.<table> or Project:table. Default: the file name without extension.'),
+        name: str('Table name: table, <project>.<table> or Project:table; the server saves it as <owner>:<project>:<table>, the owner being the signed-in login (the result says the name it got). Default: the file name without extension.'),
       },
       additionalProperties: false,
     },
@@ -97,7 +97,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
     name: 'datagrok_openTable',
     title: 'Read a Datagrok table',
     description:
-      'Downloads a table from the signed-in Datagrok server as CSV and returns a summary: rows, columns (names) and the first rows as CSV text. `table` is a table ID or name (<project>.<table> or Project:table).',
+      'Downloads a table from the signed-in Datagrok server as CSV and returns a summary: rows, columns (names) and the first rows as CSV text. `table` is a table ID or name (<project>.<table>, Project:table, or the full <owner>:<project>:<table> the server lists).',
     inputSchema: {
       type: 'object',
       properties: {
