@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { screenshotsDir } from './paths';
-import { clickToastButton, emulatorJson, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+import { clickToastButton, clickUntil, emulatorJson, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
 
 /** Pushes planets.csv again and follows the notification's "Open in Browser" to the emulator's page of the table. */
 export async function openInBrowserFlow(page: Page): Promise<void> {
@@ -99,15 +99,7 @@ export async function createDashboardFlow(page: Page, emulatorOrigin: string): P
   // lost (the row under the pointer is replaced), so an unticked row is clicked again.
   const demog = rows.filter({ hasText: /demog.*Demo/ }).first();
   const ticked = widget.locator('.monaco-list-row[aria-checked="true"]', { hasText: /demog/ }).first();
-  for (let attempt = 0; ; attempt++) {
-    await demog.click({ timeout: STEP_TIMEOUT });
-    const done = await ticked.waitFor({ state: 'visible', timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    );
-    if (done) break;
-    if (attempt === 2) throw new Error('Create Dashboard: clicking the demog row (project Demo) did not tick it (3 tries)');
-  }
+  await clickUntil(demog, ticked, 'visible', 'Create Dashboard: clicking the demog row (project Demo) did not tick it');
   await page.keyboard.press('Enter');
   await title(/name.*2\s*\/\s*3/);
   // Nothing typed yet: not an error yet.

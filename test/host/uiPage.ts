@@ -1,6 +1,6 @@
 // What the UI check (`ui.ts`) reads from and does to the workbench page, as a user would: tree rows,
 // the command palette, Quick Open, input boxes, notification toasts. Every wait polls a condition.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export const STEP_TIMEOUT = 20_000;
 
@@ -166,13 +166,22 @@ export async function clickToastButton(page: Page, pattern: RegExp, label: strin
   const button = item.locator('.notification-list-item-buttons-container .monaco-button', { hasText: label }).first();
   // A notification closes when one of its buttons is clicked. A toast still sliding in (or re-laid out
   // under a busy page) can take the click at a stale position: then it is still there, and is clicked again.
-  for (let attempt = 0; ; attempt++) {
-    await button.click({ timeout: STEP_TIMEOUT });
-    const closed = await item.waitFor({ state: 'detached', timeout: 5_000 }).then(
+  await clickUntil(button, item, 'detached', `${what}: clicking "${label}" in the notification "${toast.message}" did not close it`);
+}
+
+/**
+ * Clicks `target` until `watched` reaches `state` (within 5 s of a click), at most 3 times: a click can
+ * land on a stale position while the page redraws (a toast sliding in, a list replaced by a search's
+ * answer) and be lost. Fails with `failure` after the third.
+ */
+export async function clickUntil(target: Locator, watched: Locator, state: 'visible' | 'detached', failure: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click({ timeout: STEP_TIMEOUT });
+    const reached = await watched.waitFor({ state, timeout: 5_000 }).then(
       () => true,
       () => false,
     );
-    if (closed) return;
-    if (attempt === 2) throw new Error(`${what}: clicking "${label}" in the notification "${toast.message}" did not close it (3 tries)`);
+    if (reached) return;
+    if (attempt === 3) throw new Error(`${failure} (3 tries)`);
   }
 }
