@@ -6,8 +6,8 @@
 // - 'fastest': the fastest download Node's HTTP client does here: an `http.get` writing each chunk with
 //   `writeSync` as curl does, each socket read and each chunk released once used (release.ts). The
 //   client cannot write that way (a synchronous write blocks the extension host whenever the kernel
-//   throttles writeback), so this is the ceiling of any client on Node's HTTP: the bench prints the
-//   client's ratio beside it.
+//   throttles writeback or a network drive stalls), so this is the ceiling of any client on Node's HTTP:
+//   the bench prints the client's ratio beside it.
 import { closeSync, createWriteStream, openSync, writeSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import * as http from 'node:http';
@@ -43,6 +43,19 @@ export interface NodeFloorFigures {
   speed: number[];
 }
 
+/** The file came (200); otherwise the answer is dropped and the run fails with its status. */
+function answered(res: http.IncomingMessage, reject: (err: Error) => void): boolean {
+  if (res.statusCode === 200) return true;
+  res.resume();
+  reject(new Error(`Node's download of the bench file failed: HTTP ${res.statusCode}`));
+  return false;
+}
+
+/** The bench file on a bench emulator: the client's upload from transferRuns. */
+export function uploadedFileUrl(baseUrl: string, connector: string): string {
+  return `${baseUrl}/public/v1/files/${connector.replace(':', '.')}/bench/client-upload.bin`;
+}
+
 /** Per run, Node's download against curl's (runs alternate which goes first). */
 export async function nodeFloorRuns(b: NodeFloorBench): Promise<NodeFloorFigures> {
   const secure = b.fileUrl.startsWith('https:');
@@ -55,6 +68,7 @@ export async function nodeFloorRuns(b: NodeFloorBench): Promise<NodeFloorFigures
     new Promise<void>((resolve, reject) => {
       const request = secure ? https.get : http.get;
       request(b.fileUrl, { agent, headers, ...context }, (res) => {
+        if (!answered(res, reject)) return;
         const fd = openSync(nodeTarget, 'w');
         const stop = releaseReads(res);
         const done = (err?: Error) => {
@@ -64,7 +78,12 @@ export async function nodeFloorRuns(b: NodeFloorBench): Promise<NodeFloorFigures
           else resolve();
         };
         res.on('data', (chunk: Buffer) => {
-          writeSync(fd, chunk);
+          try {
+            writeSync(fd, chunk);
+          } catch (err) {
+            res.destroy(err as Error);
+            return;
+          }
           release(chunk);
         });
         res.once('end', () => done());
@@ -75,6 +94,7 @@ export async function nodeFloorRuns(b: NodeFloorBench): Promise<NodeFloorFigures
     new Promise<void>((resolve, reject) => {
       const request = secure ? https.get : http.get;
       request(b.fileUrl, { agent, headers, ...context }, (res) => {
+        if (!answered(res, reject)) return;
         const out = createWriteStream(nodeTarget, { highWaterMark: 1024 * 1024 });
         res.pipe(out);
         out.once('finish', () => resolve());

@@ -33,7 +33,7 @@ import { makeCertificates, type TestCertificates } from '../network/certs';
 import { answerFigures } from './answers';
 import { type Server, startChildEmulator } from './childEmulator';
 import { type Figure, median, printFigures, ratioFigure, settle } from './figures';
-import { nodeFloorRuns } from './nodeFloor';
+import { nodeFloorRuns, uploadedFileUrl } from './nodeFloor';
 import { proxiedRun } from './proxied';
 import { pushTextRun } from './pushText';
 import { type TransferFigures, transferRuns } from './transferRuns';
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
     const ceiling = await nodeFloorRuns({
       baseUrl: plainServer.baseUrl,
       key: KEY,
-      fileUrl: `${plainServer.baseUrl}/public/v1/files/${CONNECTOR.replace(':', '.')}/bench/client-upload.bin`,
+      fileUrl: uploadedFileUrl(plainServer.baseUrl, CONNECTOR),
       curlArgs: [],
       dir,
       runs,
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
       const floor = await nodeFloorRuns({
         baseUrl: httpsUrl,
         key: KEY,
-        fileUrl: `${httpsUrl}/public/v1/files/${CONNECTOR.replace(':', '.')}/bench/client-upload.bin`,
+        fileUrl: uploadedFileUrl(httpsUrl, CONNECTOR),
         ca: readFileSync(certs.caFile, 'utf8'),
         curlArgs: ['--cacert', certs.caFile],
         dir,
