@@ -11,6 +11,9 @@ const OWN_BUFFER_MIN = 4096;
 
 type Detachable = ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
 
+/** Whether this runtime can detach a buffer (`ArrayBuffer.prototype.transfer`: Node 21 and later). */
+const CAN_DETACH = typeof (ArrayBuffer.prototype as Detachable).transfer === 'function';
+
 /**
  * Frees `chunk`'s memory now by detaching its buffer (`ArrayBuffer.prototype.transfer`, Node 21+; where
  * it is absent the collector frees it as before); the chunk then reads as empty. Only a chunk spanning a
@@ -18,9 +21,9 @@ type Detachable = ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
  */
 export function release(chunk: Uint8Array): void {
   const buffer = chunk.buffer as Detachable;
-  if (chunk.byteLength < OWN_BUFFER_MIN || chunk.byteOffset !== 0 || chunk.byteLength !== buffer.byteLength) return;
-  if (!(buffer instanceof ArrayBuffer) || typeof buffer.transfer !== 'function') return;
-  buffer.transfer(0);
+  if (!CAN_DETACH || chunk.byteLength < OWN_BUFFER_MIN || chunk.byteOffset !== 0 || chunk.byteLength !== buffer.byteLength) return;
+  if (!(buffer instanceof ArrayBuffer)) return;
+  buffer.transfer?.(0);
 }
 
 /**
@@ -33,7 +36,7 @@ export function releaseReads(res: IncomingMessage): () => void {
   const socket = res.socket;
   // No 'data' listener: the socket is not read through events (nothing to release, and adding a
   // listener could change how it is read).
-  if (!socket || socket.listenerCount('data') === 0 || typeof (new ArrayBuffer(0) as Detachable).transfer !== 'function') return () => undefined;
+  if (!socket || socket.listenerCount('data') === 0 || !CAN_DETACH) return () => undefined;
   const onData = (chunk: unknown) => {
     if (res.complete) {
       stop();
