@@ -51,9 +51,9 @@ class Receiving {
   constructor(info: multipasta.PartInfo, what: string) {
     const name = fileName(info);
     this.path = name.replace(/\\/g, '/').replace(/^\/+/, '');
-    if (this.path === '' || this.path.split('/').some((s) => s === '' || s === '.' || s === '..')) {
-      throw new DatagrokError('unexpectedAnswer', `${what} failed: the server sent a part without a usable file name (${JSON.stringify(name)}).`);
-    }
+    // A part with no name at all cannot be told apart from the others. Any other name is handed over as the
+    // server sent it ('..' parts included): whoever writes it checks it (a skip with a reason, not a failed run).
+    if (this.path === '') throw new DatagrokError('unexpectedAnswer', `${what} failed: the server sent a part without a file name (${JSON.stringify(name)}).`);
     const status = (headerText(info, 'x-file-status') ?? '').trim().toLowerCase();
     this.status = status === 'deleted' ? 'deleted' : status === 'not-modified' ? 'notModified' : 'content';
     this.eTag = headerText(info, 'x-file-e-tag')?.trim();

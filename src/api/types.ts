@@ -234,7 +234,7 @@ export type { ScriptEntity, ScriptKind } from './scripts';
 
 export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, ProjectInfo, TableInfo } from './catalogTypes';
 
-/** One file of a folder sync answer; `path` is relative to the folder, with '/'. */
+/** One file of a folder sync answer; `path` is relative to the folder, with '/', as the server named it (it may hold '..' or be no usable file name here: check it before writing it). */
 export type SyncPart =
   | { path: string; status: 'deleted' }
   | { path: string; status: 'notModified'; eTag?: string }

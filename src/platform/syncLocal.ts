@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { IGNORE_FILE } from './syncPlan';
 import { type HashCache, STATE_DIR } from './syncStore';
 
-export const IGNORE_FILE = '.datagrokignore';
+export { IGNORE_FILE };
 /** Left alone unless `.datagrokignore` says otherwise (with `!`); `.datagrok/` (the sync's own state) always. */
 export const DEFAULT_IGNORES = ['.git/', '.venv/', 'node_modules/', '__pycache__/', `${STATE_DIR}/`];
 
@@ -23,7 +24,11 @@ export async function loadIgnoreRules(folder: string): Promise<IgnoreRules> {
   });
   const rules: Ignore = ignore().add(DEFAULT_IGNORES).add(text);
   return {
-    ignores: (rel) => rel === STATE_DIR || rel.startsWith(`${STATE_DIR}/`) || rules.ignores(rel),
+    // The sync's own state, whatever the case of its name: never compared, sent or written over.
+    ignores: (rel) => {
+      const lower = rel.toLowerCase();
+      return lower === STATE_DIR || lower.startsWith(`${STATE_DIR}/`) || rules.ignores(rel);
+    },
   };
 }
 
@@ -133,4 +138,20 @@ export async function localNow(folder: string, rel: string, cache?: HashCache): 
   const known = cache?.entries.get(rel);
   if (known && known[0] === info.size && known[1] === info.mtimeMs && known[3] - info.mtimeMs > RACY_MS) return { hash: known[2], size: info.size };
   return { hash: await sha256File(full), size: info.size };
+}
+
+/**
+ * Whether the folder's file system tells `A.txt` from `a.txt`: a probe file in `.datagrok/` (the sync's own),
+ * asked for under its name in upper case. macOS and Windows folders usually answer true, Linux ones false.
+ */
+export async function isCaseInsensitive(folder: string): Promise<boolean> {
+  const dir = path.join(folder, STATE_DIR);
+  await fsp.mkdir(dir, { recursive: true });
+  const name = `case-probe-${process.pid}-${Date.now().toString(36)}`;
+  await fsp.writeFile(path.join(dir, name), '');
+  try {
+    return (await fsp.stat(path.join(dir, name.toUpperCase())).catch(() => undefined)) !== undefined;
+  } finally {
+    await fsp.rm(path.join(dir, name), { force: true });
+  }
 }

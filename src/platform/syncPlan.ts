@@ -1,5 +1,9 @@
 // Folder sync, the pure part: each file's state from the last synced base, the local content hash and the
 // server's ETag; then the actions a pull, push or sync would take. No I/O, no vscode.
+import { nameProblem } from './confinement';
+
+/** The linked folder's ignore rules: the user's, so never replaced or sent without the user's choice. */
+export const IGNORE_FILE = '.datagrokignore';
 
 /** What the last sync left: the server's ETag and the content's sha256 and size, per relative path. */
 export interface BaseEntry {
@@ -29,6 +33,8 @@ export interface FileStatus {
   remote?: RemoteEntry;
   /** Why it is a conflict, in words. */
   detail?: string;
+  /** Other paths that differ from this one only in case, on a folder whose file system does not tell them apart. */
+  caseTwins?: string[];
 }
 
 export interface PlannedAction {
@@ -42,13 +48,40 @@ export interface PlannedAction {
   status: FileStatus;
 }
 
+/**
+ * A change to the ignore rules on either side is the user's to take: a run never replaces them, sends them or
+ * deletes them on its own (what leaves the machine is decided by the rules as they were). Only a first copy
+ * from the server, where the folder has none, comes down unasked.
+ */
+const RULES_CHANGE: Partial<Record<SyncState, string>> = {
+  localChanged: 'your ignore rules changed here; they decide what leaves this machine, so they are sent only when you choose to take yours',
+  localNew: 'your ignore rules are new here; they decide what leaves this machine, so they are sent only when you choose to take yours',
+  localDeleted: 'your ignore rules were deleted here; the server copy is deleted only when you choose to take yours',
+  remoteChanged: "the server's copy of the ignore rules changed; they decide what leaves this machine, so they replace yours only when you choose to take theirs (compare them first)",
+  remoteDeleted: "the server's copy of the ignore rules was deleted; yours are kept unless you choose to take theirs",
+};
+
+export interface ClassifyOptions {
+  /** The linked folder's file system does not tell `A.txt` from `a.txt` (macOS, Windows). */
+  caseInsensitive?: boolean;
+}
+
 /** Compares base, local and remote for every path any of them knows. Paths the three agree are gone from drop out. */
 export function classify(
   base: ReadonlyMap<string, BaseEntry>,
   local: ReadonlyMap<string, { hash: string; size: number }>,
   remote: ReadonlyMap<string, RemoteEntry>,
+  options: ClassifyOptions = {},
 ): FileStatus[] {
   const paths = new Set([...base.keys(), ...local.keys(), ...remote.keys()]);
+  const byCase = new Map<string, string[]>();
+  if (options.caseInsensitive) {
+    for (const p of paths) {
+      if (!local.has(p) && !remote.has(p)) continue;
+      const key = p.toLowerCase();
+      byCase.set(key, [...(byCase.get(key) ?? []), p]);
+    }
+  }
   const out: FileStatus[] = [];
   for (const path of [...paths].sort()) {
     const b = base.get(path);
@@ -78,6 +111,10 @@ export function classify(
       } else if (localChanged) s.state = 'localChanged';
       else if (remoteChanged && r.hash !== l.hash) s.state = 'remoteChanged';
     }
+    const rulesChange = path.toLowerCase() === IGNORE_FILE ? RULES_CHANGE[s.state] : undefined;
+    if (rulesChange) [s.state, s.detail] = ['conflict', rulesChange];
+    const twins = byCase.get(path.toLowerCase())?.filter((p) => p !== path);
+    if (twins?.length) s.caseTwins = twins;
     out.push(s);
   }
   return out;
@@ -124,7 +161,28 @@ export function plan(statuses: readonly FileStatus[], o: PlanOptions): PlannedAc
         break;
     }
   }
-  return orderCaseRenames(out);
+  return guardLocalWrites(orderCaseRenames(out));
+}
+
+/**
+ * What a server names is written here only under a name this system can hold: a hostile name (`..`, a name
+ * longer than file systems take, a Windows device name on Windows) is a skip with its reason; a name that
+ * differs only in case from another file (on a case-insensitive folder) is a conflict unless the other is
+ * deleted first in the same run (a case-only rename), never an overwrite.
+ */
+function guardLocalWrites(actions: PlannedAction[]): PlannedAction[] {
+  const deletedHere = new Set(actions.filter((a) => a.action === 'deleteLocal').map((a) => a.path));
+  return actions.map((a) => {
+    if (a.action !== 'download' && a.action !== 'deleteLocal') return a;
+    const problem = nameProblem(a.path);
+    if (problem) return { ...a, action: 'skip', bytes: 0, reason: `not written here: ${problem}` };
+    const twins = a.action === 'download' ? a.status.caseTwins?.filter((t) => !deletedHere.has(t)) : undefined;
+    if (twins?.length) {
+      const reason = `differs only in case from ${twins.join(', ')}, and this folder's file system does not tell such names apart: writing it would overwrite the other. Rename one of them (on the server or here).`;
+      return { ...a, action: 'conflict', bytes: 0, reason };
+    }
+    return a;
+  });
 }
 
 function resolve(

@@ -6,6 +6,7 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { isDatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
+import { nameProblem } from './confinement';
 import type { IgnoreRules } from './syncLocal';
 import type { BaseEntry, RemoteEntry } from './syncPlan';
 import { STATE_DIR, type SyncLink } from './syncStore';
@@ -69,7 +70,8 @@ export async function fetchRemote(
       link.path,
       known,
       async (part) => {
-        if (ignored(part.path)) {
+        // A name no local file can have ('..' parts, too long…) is not matched against the rules: the plan makes it a skip.
+        if (nameProblem(part.path) === undefined && ignored(part.path)) {
           if (part.status === 'content' && part.file) await fsp.rm(part.file, { force: true });
           if (part.status !== 'deleted') view.ignored.set(part.path, part.status === 'content' ? part.eTag : (part.eTag ?? known[part.path] ?? ''));
           return;

@@ -6,7 +6,8 @@ import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { DatagrokError } from '../api/errors';
 import type { DatagrokApi } from '../api/types';
-import { type IgnoreRules, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
+import { writeTarget } from './confinement';
+import { type IgnoreRules, isCaseInsensitive, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
 import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView, UploadChecks } from './syncRemote';
 import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './syncStore';
@@ -66,7 +67,7 @@ async function compare(api: DatagrokApi, folder: string, signal?: AbortSignal): 
     signal?.removeEventListener('abort', abort);
   }
   const [{ hashes, local }, remote] = settled;
-  const statuses = classify(tracked, local, remote.files);
+  const statuses = classify(tracked, local, remote.files, { caseInsensitive: await isCaseInsensitive(folder) });
   return { folder, link, base, rules, hashes, local, remote, statuses };
 }
 
@@ -204,11 +205,15 @@ interface RunContext {
 async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, index: number, ctx: RunContext): Promise<ActionResult> {
   const { remoteEtags, learnt, signal } = ctx;
   const st = a.status;
-  const full = path.join(s.folder, ...a.path.split('/'));
+  let full = path.join(s.folder, ...a.path.split('/'));
   const conflict = (reason: string): ActionResult => ({ path: a.path, action: 'conflict', bytes: 0, reason });
   if (a.action === 'skip' || a.action === 'conflict') return { path: a.path, action: a.action, bytes: 0, reason: a.reason };
 
   if (a.action === 'download' || a.action === 'deleteLocal') {
+    // Written or deleted only inside the linked folder, on its real path: a link out is a skip, never a door.
+    const target = await writeTarget(s.folder, a.path, { create: a.action === 'download' });
+    if (target.reason !== undefined) return { path: a.path, action: 'skip', bytes: 0, reason: `not written here: ${target.reason}` };
+    full = target.full;
     const now = await localNow(s.folder, a.path, s.hashes);
     if (!sameLocal(now, st.local)) return conflict('changed here since the preview; compare again');
     if (a.action === 'deleteLocal') {
@@ -225,7 +230,6 @@ async function one(api: DatagrokApi, s: SyncSession, a: PlannedAction, index: nu
       const copy = await keepLocalCopy(s.folder, a.path);
       reason = `your copy is kept as ${copy}`;
     }
-    await fsp.mkdir(path.dirname(full), { recursive: true });
     let bytes: number;
     let hash: string;
     if (r.staged && r.hash !== undefined && (await placeStaged(r.staged, r.size, full, now !== undefined))) {

@@ -86,6 +86,8 @@ export interface Fault {
   apiError?: string;
   /** This text as the body (text/plain) with `status` (default 200): an error a proxy or server words itself. */
   text?: string;
+  /** With `text`: its content type instead of text/plain (a hostile answer in the route's own format). */
+  contentType?: string;
   dropAfterBytes?: number;
   /** Headers and this many body bytes, then nothing more: the connection is held open, never ended. */
   stallAfterBytes?: number;
@@ -101,6 +103,7 @@ const FAULT_KEYS: Record<string, 'number' | 'string' | 'boolean'> = {
   retryAfter: 'number',
   apiError: 'string',
   text: 'string',
+  contentType: 'string',
   dropAfterBytes: 'number',
   stallAfterBytes: 'number',
   resetBeforeResponse: 'boolean',

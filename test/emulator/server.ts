@@ -191,7 +191,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     if (fault?.text !== undefined) {
       await drain(req);
-      return sendBody(res, fault.status ?? 200, fault.text, 'text/plain; charset=utf-8');
+      return sendBody(res, fault.status ?? 200, fault.text, fault.contentType ?? 'text/plain; charset=utf-8');
     }
     if (fault && (fault.status !== undefined || fault.html || fault.retryAfter !== undefined)) {
       await drain(req);

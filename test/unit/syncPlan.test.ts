@@ -71,4 +71,40 @@ describe('sync plan', () => {
     assert.deepEqual(keepConfirmed(previewed, new Set(['data.csv'])).map((x) => `${x.path}:${x.action}`), ['Data.csv:skip', 'data.csv:skip']);
     assert.deepEqual(keepConfirmed(previewed, new Set(['data.csv', 'Data.csv'])).map((x) => `${x.path}:${x.action}`), ['Data.csv:deleteRemote', 'data.csv:upload']);
   });
+
+  it('never replaces, sends or deletes the ignore rules unasked; a first copy from the server comes down', () => {
+    const rules = (b: Record<string, [string, string]>, l: Record<string, string>, r: Record<string, RemoteEntry>, direction: 'pull' | 'push' | 'both', onConflict: 'ask' | 'mine' | 'theirs' = 'ask') =>
+      plan(classify(base(b), local(l), remote(r)), { direction, onConflict, propagateDeletes: true }).map((x) => `${x.path}:${x.action}`);
+    const was: Record<string, [string, string]> = { '.datagrokignore': ['e', 'h'] };
+    assert.deepEqual(rules(was, { '.datagrokignore': 'h' }, { '.datagrokignore': { etag: 'E', hash: 'x' } }, 'pull'), ['.datagrokignore:conflict']);
+    assert.deepEqual(rules(was, { '.datagrokignore': 'H' }, { '.datagrokignore': { etag: 'e' } }, 'push'), ['.datagrokignore:conflict']);
+    assert.deepEqual(rules(was, { '.datagrokignore': 'h' }, {}, 'both'), ['.datagrokignore:conflict']);
+    assert.deepEqual(rules({}, { '.DatagrokIgnore': 'n' }, {}, 'push'), ['.DatagrokIgnore:conflict']);
+    assert.deepEqual(rules({}, {}, { '.datagrokignore': { etag: 'n', hash: 'q' } }, 'pull'), ['.datagrokignore:download']);
+    // The user's explicit choice is the yes.
+    assert.deepEqual(rules(was, { '.datagrokignore': 'h' }, { '.datagrokignore': { etag: 'E', hash: 'x' } }, 'pull', 'theirs'), ['.datagrokignore:download']);
+    assert.deepEqual(rules(was, { '.datagrokignore': 'H' }, { '.datagrokignore': { etag: 'e' } }, 'push', 'mine'), ['.datagrokignore:upload']);
+    const why = plan(classify(base(was), local({ '.datagrokignore': 'h' }), remote({ '.datagrokignore': { etag: 'E', hash: 'x' } })), { direction: 'pull', onConflict: 'ask', propagateDeletes: false })[0].reason;
+    assert.match(why ?? '', /ignore rules changed; they decide what leaves this machine/);
+  });
+
+  it('on a case-insensitive folder, names that differ only in case are a conflict, never an overwrite', () => {
+    const two = classify(base({}), local({}), remote({ 'Case.txt': { etag: 'a', hash: 'a' }, 'case.txt': { etag: 'b', hash: 'b' } }), { caseInsensitive: true });
+    const actions = plan(two, { direction: 'pull', onConflict: 'ask', propagateDeletes: false });
+    assert.deepEqual(actions.map((x) => `${x.path}:${x.action}`), ['Case.txt:conflict', 'case.txt:conflict']);
+    assert.match(actions[0].reason ?? '', /differs only in case from case\.txt/);
+    const overLocal = classify(base({}), local({ 'README.md': 'h' }), remote({ 'readme.md': { etag: 'a', hash: 'a' } }), { caseInsensitive: true });
+    assert.deepEqual(plan(overLocal, { direction: 'both', onConflict: 'ask', propagateDeletes: false }).map((x) => `${x.path}:${x.action}`), ['README.md:upload', 'readme.md:conflict']);
+    // A case-sensitive folder holds both; a confirmed case-only rename deletes the old name first.
+    assert.deepEqual(plan(classify(base({}), local({}), remote({ 'Case.txt': { etag: 'a', hash: 'a' }, 'case.txt': { etag: 'b', hash: 'b' } })), { direction: 'pull', onConflict: 'ask', propagateDeletes: false }).map((x) => x.action), ['download', 'download']);
+    const renamed = classify(base({ 'Data.csv': ['e', 'h'] }), local({ 'Data.csv': 'h' }), remote({ 'data.csv': { etag: 'f', hash: 'h' } }), { caseInsensitive: true });
+    assert.deepEqual(plan(renamed, { direction: 'pull', onConflict: 'ask', propagateDeletes: true }).map((x) => `${x.path}:${x.action}`), ['Data.csv:deleteLocal', 'data.csv:download']);
+  });
+
+  it('a name no file here can have is a skip with its reason', () => {
+    const long = 'x'.repeat(300);
+    const actions = plan(classify(base({}), local({}), remote({ [long]: { etag: 'a', hash: 'a' }, ok: { etag: 'b', hash: 'b' } })), { direction: 'pull', onConflict: 'ask', propagateDeletes: false });
+    assert.deepEqual(actions.map((x) => x.action), ['download', 'skip']);
+    assert.match(actions[1].reason ?? '', /not written here: its name .* is 300 bytes long/);
+  });
 });
