@@ -167,8 +167,23 @@ export async function statusCommand(services: Services, view: SyncStatusView, in
   const client = await services.connection.client();
   const session = await inv.withProgress(`Comparing ${path.basename(uri.fsPath)} with the server`, (_p, signal) => openSession(client, uri.fsPath, signal));
   view.show(session);
-  if (inv.interactive) void vscode.commands.executeCommand('workbench.view.scm');
+  if (inv.interactive) {
+    void vscode.commands.executeCommand('workbench.view.scm');
+    void vscode.window.showInformationMessage(statusSummary(path.basename(uri.fsPath), session.statuses.map((s) => s.state)));
+  }
   return session.statuses.map((s) => ({ path: s.path, state: s.state }));
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a comparison found, in one line: changed here, changed on the server, conflicts. */
+export function statusSummary(name: string, states: readonly string[]): string {
+  const here = states.filter((s) => s.startsWith('local')).length;
+  const there = states.filter((s) => s.startsWith('remote')).length;
+  const conflicts = states.filter((s) => s === 'conflict').length;
+  if (here + there + conflicts === 0) return `${name} is in step with the server: nothing to sync.`;
+  const parts = [here && `${plural(here, 'file')} changed here`, there && `${plural(there, 'file')} changed on the server`, conflicts && plural(conflicts, 'conflict')].filter(Boolean);
+  return `${name}: ${parts.join(', ')} (see Source Control).`;
 }
 
 export async function runCommand(services: Services, view: SyncStatusView, inv: CommandInvocation<RunOptions>, fixed?: Direction): Promise<ActionResult[]> {
@@ -214,7 +229,14 @@ export async function runCommand(services: Services, view: SyncStatusView, inv: 
   );
   const moved = results.filter((r) => r.action !== 'skip' && r.action !== 'conflict').length;
   const conflicts = results.filter((r) => r.action === 'conflict').length;
-  void vscode.window.showInformationMessage(`${path.basename(uri.fsPath)}: ${moved} file${moved === 1 ? '' : 's'} synced${conflicts ? `, ${conflicts} conflict${conflicts === 1 ? '' : 's'} left (see Source Control)` : ''}.`);
+  // A file left alone for a reason the preview could not know (a link out of the folder, a name this system
+  // cannot hold) is said, with the first reason; each is in the log.
+  const confirmed = new Set(actions.filter((a) => a.action !== 'skip').map((a) => a.path));
+  const refused = results.filter((r) => r.action === 'skip' && confirmed.has(r.path));
+  for (const r of refused) services.log.warn(`sync: ${r.path} not written: ${r.reason ?? 'no reason given'}`);
+  const left = refused.length ? `; ${plural(refused.length, 'file')} not written (${refused[0].path}: ${refused[0].reason}${refused.length > 1 ? '; the others in the log' : ''})` : '';
+  const message = `${path.basename(uri.fsPath)}: ${plural(moved, 'file')} synced${conflicts ? `, ${plural(conflicts, 'conflict')} left (see Source Control)` : ''}${left}.`;
+  void (refused.length ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
   await statusQuietly(services, view, uri);
   return results;
 }
