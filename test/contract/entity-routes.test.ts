@@ -65,6 +65,26 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
     assert.equal((await cli('GET', `/scripts/${id}`)).json()['#type'], 'ApiError');
   });
 
+  it('a layout saved as the platform serialises it reads back as sent: only the server\'s own keys added, no nqName', async () => {
+    const cli = await grok(emu());
+    const id = '7a1c0000-0000-4000-8000-00000000ab10';
+    const body = {
+      '#type': 'ViewLayout',
+      id,
+      name: 'Demog10',
+      friendlyName: 'demog 10',
+      viewStateMap: { containerType: 'horizontal', state: { width: 962, height: 1185 }, children: [{ containerType: 'fill', state: { documentManager: true } }] },
+      columns: [{ name: 'subj', type: 'int', id: '310c0600-ac70-11f0-df8c-c5095c75b0dd', friendlyName: 'Subj' }],
+    };
+    const saved = await cli('POST', '/layouts', { json: body });
+    assert.equal(saved.status, 200, saved.text);
+    const back = (await cli('GET', `/layouts/${id}`)).json();
+    for (const [k, v] of Object.entries(body)) assert.deepEqual(back[k], v, `${k} as sent`);
+    // The server's own: dates, author, tag rows; the namespace it files the row under (grok compares without it).
+    assert.deepEqual(Object.keys(back).filter((k) => !(k in body)).sort(), ['author', 'createdOn', 'entityTags', 'namespace', 'updatedOn']);
+    assert.deepEqual(saved.json(), back, 'the save answers the row a read gives');
+  });
+
   it('a saved script or query is a function: its signature from its header, a call answered by the runner', async () => {
     const cli = await grok(emu());
     const script = { id: '7a1c0000-0000-4000-8000-00000000abcf', name: 'Hello', namespace: 'demo:', language: 'python', script: '#name: Hello\n#input: string who\n#output: string greeting\n' };

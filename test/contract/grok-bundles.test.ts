@@ -136,6 +136,36 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     assert.deepEqual(new Set(Object.values(actions(await grokJson('diff', dir, '--host', 'b')))), new Set(['identical']));
   });
 
+  it('grok pushes a new dashboard with its layout to a server without them → grok s diff and ours say identical for every entity', async () => {
+    // A table and a dashboard made on the first server only (the public routes a user's script would call).
+    const key = { Authorization: 'Bearer key-a' };
+    const upload = await fetch(`${a.baseUrl}/public/v1/tables/Sales.q1`, { method: 'POST', headers: { ...key, 'Content-Type': 'text/csv' }, body: 'region,amount\nnorth,12\nsouth,7\n' });
+    const table = (await upload.json()) as { ID: string };
+    const layout = { viewers: [{ type: 'Grid', table: 'q1' }, { type: 'Bar chart', table: 'q1', split: 'region' }] };
+    const made = await fetch(`${a.baseUrl}/public/v1/dashboards/Sales%20board/${table.ID}`, { method: 'POST', headers: { ...key, 'Content-Type': 'application/json' }, body: JSON.stringify(layout) });
+    assert.equal(made.status, 200, await made.text());
+    const dir = path.join(work, 'new-dashboard');
+    await grok('pull', 'Sales board', '--out', dir);
+    const bundled = JSON.parse(await readFile(path.join(dir, 'ViewLayout/Sales board layout.json'), 'utf8'));
+    assert.deepEqual(JSON.parse(bundled.viewState), layout);
+
+    const pushed = await grokJson('push', dir, '--host', 'b');
+    assert.equal(pushed.status, 'ok', JSON.stringify(pushed.items));
+    const created = actions(pushed);
+    assert.deepEqual([created['Sales board'], created['demo:Sales:q1'], created['Sales board layout']], ['create', 'create', 'create']);
+    const expected = { 'Sales board': 'identical', 'demo:Sales:q1': 'identical', 'Sales board layout': 'identical' };
+    const theirs = await grokJson('diff', dir, '--host', 'b');
+    assert.deepEqual(actions(theirs), expected, JSON.stringify(theirs.items));
+    const ours = await diffFolder(clientB.entities, b.baseUrl, dir);
+    assert.deepEqual(actions(ours), expected, JSON.stringify(ours.items));
+    // The same with our push to a fresh second server: nothing reported as not kept, and grok agrees.
+    await b.reset();
+    const ourPush = await pushFolder(clientB.entities, b.baseUrl, dir);
+    assert.equal(ourPush.status, 'ok', JSON.stringify(ourPush.items));
+    assert.deepEqual(ourPush.items.filter((i) => i.reason === 'not_kept_as_sent'), []);
+    assert.deepEqual(actions(await grokJson('diff', dir, '--host', 'b')), expected);
+  });
+
   it('a group\'s members: grok pulls them, our plan says what a push changes, our push and grok\'s leave the same members (added, never removed)', async () => {
     const CHEMISTS = 'c0000000-0000-4000-8000-000000000001';
     const dir = path.join(work, 'members');

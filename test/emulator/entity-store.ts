@@ -12,8 +12,16 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 /** Keys the server owns: kept from the stored row on a save, never taken from the body. */
 const SERVER_KEYS = ['createdOn', 'updatedOn', 'author', 'entityTags'];
 
+/**
+ * Types whose rows carry a server-computed `nqName` (namespace + name). Views and layouts carry none: a real
+ * server answers a layout with the keys it was saved with (Datagrok's public repository, a layout as the
+ * platform serialises it: `#type, id, name, friendlyName, viewStateMap, columns, author, createdOn`), so a
+ * save adds none to them either — `grok s diff` hashes every key it does not drop, `nqName` included.
+ */
+const NQ_NAMED: ReadonlySet<EntityType> = new Set(['DataConnection', 'Project', 'DataQuery', 'Script', 'TableInfo']);
+
 export class EntityStore {
-  /** Saved rows (the body as sent, plus `#type`, namespace, nqName, dates), over the derived ones. */
+  /** Saved rows (the body as sent, plus `#type`, namespace, nqName where the type has one, dates), over the derived ones. */
   readonly saved = new Map<string, Json>();
   readonly deleted = new Set<string>();
   readonly tags = new Map<string, Set<string>>();
@@ -92,7 +100,7 @@ export class EntityStore {
       id,
       name,
       namespace,
-      nqName: `${namespace}${name}`,
+      ...(NQ_NAMED.has(type) ? { nqName: `${namespace}${name}` } : {}),
       createdOn: existing?.createdOn ?? now,
       updatedOn: now,
       author: existing?.author ?? this.author(),
