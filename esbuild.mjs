@@ -66,11 +66,11 @@ const noHttpStack = (bundle) => ({
  * What activation loads (dist/extension.js) is the entry alone: the connection, its status bar, the MCP
  * provider and the stand-ins (src/start). No feature's code (src/groups, src/tables, src/dashboards,
  * src/functions, src/files, the agents' operations and tools), no shared UI (src/ui), no models beyond
- * the known users (src/platform), no HTTP stack; and at most LIGHT_START_BUDGET_KB minified. Fails the
+ * the known users and the session scope (src/platform), no HTTP stack; and at most LIGHT_START_BUDGET_KB minified. Fails the
  * build otherwise: a feature is loaded on first use through src/start/lazyFeatures.ts.
  */
 const LIGHT_START_BUDGET_KB = 32;
-const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames))/;
+const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames|sessionScope))/;
 const lightStart = {
   name: 'light-start',
   setup(build) {

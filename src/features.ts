@@ -5,6 +5,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from './connection/connection';
 import { registerConnection } from './connection/register';
+import { notSignedIn } from './connection/signInFailure';
 import { CommandLayer } from './core/commands';
 import type { Contributions } from './core/contributions';
 import type { Services } from './services';
@@ -72,7 +73,7 @@ export function startFeatures(shell: Shell): Features {
   const platform = new Platform(connection, context.workspaceState, context.globalState);
   // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
   context.subscriptions.push(platform, connection.onDidChange(() => platform.catalog.reload()));
-  const gate = { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost() };
+  const gate = { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost(), notSignedIn: () => notSignedIn(connection.baseUrl()) };
   const commands = new CommandLayer(log, 'datagrok.signIn', gate, (id, callback) => contributions.command(id, callback));
   const services: Services = { context, log, connection, commands, platform, contributions };
 

@@ -2,14 +2,16 @@
 // SecretStorage, keyed by server), and a client bound to that server and key. Features never build a
 // client themselves, so a key stored for one server can never be sent to another.
 import * as vscode from 'vscode';
-import { badInput, DatagrokError } from '../api/errors';
+import { badInput } from '../api/errors';
 import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
 import type { DatagrokApi, Group } from '../api/types';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
-import { signInFailure } from './signInFailure';
+import { notSignedIn, signInFailure } from './signInFailure';
 import { displayName } from '../platform/groupNames';
 import { KnownUsers } from '../platform/knownUsers';
+import type { SessionScope } from '../platform/sessionScope';
+import { Sessions } from './sessions';
 
 const SERVERS_KEY = 'datagrok.servers';
 // Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
@@ -27,6 +29,8 @@ export class Connection implements vscode.Disposable {
   private readonly userLoaded = new vscode.EventEmitter<Group>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private signedIn = false;
+  /** The session now (see platform/session.ts): what the models keep is kept for it alone. */
+  private readonly sessions = new Sessions();
   /** The user last seen per server, kept across reloads: the status bar names them with no request. */
   private readonly knownUsers: KnownUsers;
 
@@ -71,6 +75,11 @@ export class Connection implements vscode.Disposable {
 
   get isSignedIn(): boolean {
     return this.signedIn;
+  }
+
+  /** The session now: a new one after every sign-in, sign-out, switch of server or change of key. */
+  scope(): SessionScope {
+    return this.sessions.current;
   }
 
   /** Whether the active server has a stored key, read now (right after activation `isSignedIn` may lag). */
@@ -141,9 +150,13 @@ export class Connection implements vscode.Disposable {
   async refresh(): Promise<void> {
     let signedIn = false;
     try {
-      signedIn = (await this.context.secrets.get(secretKey(this.baseUrl()))) !== undefined;
-    } catch {
-      signedIn = false;
+      const baseUrl = this.baseUrl();
+      const key = await this.context.secrets.get(secretKey(baseUrl));
+      signedIn = key !== undefined;
+      // Another server, another key, or signed out (here or in another window): a session ends.
+      this.sessions.follow(Sessions.of(baseUrl, key), signedIn ? undefined : notSignedIn(baseUrl));
+    } catch (e) {
+      this.sessions.follow(undefined, e instanceof Error ? e : undefined);
     }
     this.signedIn = signedIn;
     await vscode.commands.executeCommand('setContext', SIGNED_OUT_CONTEXT, !signedIn);
@@ -163,7 +176,7 @@ export class Connection implements vscode.Disposable {
     const baseUrl = normalizeBaseUrl(url);
     const key = await this.context.secrets.get(secretKey(baseUrl));
     if (key === undefined) {
-      throw new DatagrokError('unauthorized', `You are not signed in to ${hostOf(baseUrl)}. Run "Datagrok: Sign In" and paste your API key.`);
+      throw notSignedIn(baseUrl);
     }
     const cached = this.clients.get(baseUrl);
     if (cached?.key === key) {
@@ -220,6 +233,8 @@ export class Connection implements vscode.Disposable {
       await probe.close();
     }
     await this.context.secrets.store(secretKey(baseUrl), key);
+    // A sign-in starts a session, even with the same key (another user may have been signed in before).
+    this.sessions.begin(Sessions.of(baseUrl, key));
     const servers = this.knownServers().filter((s) => s !== baseUrl);
     await this.context.globalState.update(SERVERS_KEY, [baseUrl, ...servers]);
     this.forget(baseUrl);
@@ -235,6 +250,8 @@ export class Connection implements vscode.Disposable {
   async signOut(): Promise<void> {
     const baseUrl = this.baseUrl();
     await this.context.secrets.delete(secretKey(baseUrl));
+    // Everything kept for the session goes with it; what is still loading answers "not signed in".
+    this.sessions.begin(Sessions.of(baseUrl, undefined), notSignedIn(baseUrl));
     this.forget(baseUrl);
     await this.knownUsers.delete(baseUrl);
     this.log.info(`Signed out of ${hostOf(baseUrl)}`);

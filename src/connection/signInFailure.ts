@@ -45,3 +45,11 @@ export function signInFailure(error: unknown, baseUrl: string): unknown {
 export function keyToRetry(error: unknown): boolean {
   return error instanceof DatagrokError && (error.kind === 'unauthorized' || error.kind === 'badInput');
 }
+
+/**
+ * The one answer of everything that needs a server the user is not signed in to: the connection's
+ * client, a command called with options while signed out, a load that was running at sign-out.
+ */
+export function notSignedIn(baseUrl: string): DatagrokError {
+  return new DatagrokError('unauthorized', `You are not signed in to ${hostOf(baseUrl)}. Run "Datagrok: Sign In" and paste your API key.`);
+}

@@ -74,6 +74,14 @@ function isOptionsObject(arg: unknown): boolean {
 export interface SignInGate {
   readonly signedIn: () => Promise<boolean>;
   readonly host: () => string;
+  /** The error a command called with options rejects with while signed out (the connection's own). */
+  readonly notSignedIn: () => Error;
+}
+
+/** Options that name a server of their own: a connector file's `datagrok:` Uri, or `server`. */
+function namesOwnServer(options: unknown): boolean {
+  const o = options as { uri?: unknown; server?: unknown } | undefined;
+  return (o?.uri instanceof vscode.Uri && o.uri.scheme === 'datagrok') || (typeof o?.server === 'string' && o.server.trim() !== '');
 }
 
 /** Commands that work without a key (the connection's own) or name their own server (connector paths). */
@@ -106,7 +114,8 @@ export class CommandLayer {
       withProgress: withCancellableProgress,
     };
     try {
-      if (!programmatic && !(await this.signedInFirst(id, arg))) return undefined;
+      if (programmatic) await this.refuseSignedOut(id, invocation.options);
+      else if (!(await this.signedInFirst(id, arg))) return undefined;
       const result = await handler(invocation);
       // The walkthrough's step of this command, ticked now that it has succeeded.
       const step = walkthroughContextOf(id, result);
@@ -143,6 +152,16 @@ export class CommandLayer {
     if (user === undefined) throw new UserCancelled();
     this.log.info(`${id}: signed in, continuing`);
     return true;
+  }
+
+  /**
+   * Called with options while signed out: a command that needs the server rejects with the sign-in
+   * message before it runs, so none can answer from what an earlier session loaded. Options naming their
+   * own server (a connector file's `Uri`, `server`) are left to that server's key.
+   */
+  private async refuseSignedOut(id: string, options: unknown): Promise<void> {
+    if (!this.gate || WITHOUT_SIGN_IN.has(id) || namesOwnServer(options) || (await this.gate.signedIn())) return;
+    throw this.gate.notSignedIn();
   }
 
   /** Shows the error with the actions that fit its kind; never awaited, so callers never wait on the user. */

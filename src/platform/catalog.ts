@@ -8,7 +8,7 @@ import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } fr
 import { markLoaded } from './answerAge';
 import { Emitter } from './events';
 import { RecentResults } from './recentResults';
-import type { ServerSession } from './session';
+import { PerSession, scopeOf, type ServerSession } from './session';
 
 /** How long a list is reused before it is asked again (a view refresh always asks again). */
 const LIST_TTL_MS = 60_000;
@@ -19,85 +19,106 @@ function offline(e: unknown): boolean {
   return isDatagrokError(e, 'network') || isDatagrokError(e, 'timeout') || isDatagrokError(e, 'unavailable');
 }
 
+/** The recent answers of one list. */
+function recent<T>(ttl = LIST_TTL_MS) {
+  return new RecentResults<T>(ttl);
+}
+
+/** What the catalog knows of one session. */
+function sessionState() {
+  return {
+    lists: lists(),
+    /** The last answer per list and key, for when the server cannot be reached (kept across reloads, not across sessions). */
+    lastKnown: new Map<string, unknown>(),
+  };
+}
+
+function lists() {
+  return {
+    functions: recent<FuncInfo[]>(),
+    signatures: recent<FuncInfo>(5 * LIST_TTL_MS),
+    connections: recent<ConnectionInfo[]>(),
+    tables: recent<TableInfo[]>(),
+    projects: recent<ProjectInfo[]>(),
+  };
+}
+
+type Lists = ReturnType<typeof lists>;
+
 export class Catalog {
-  private functions = new RecentResults<FuncInfo[]>(LIST_TTL_MS);
-  private signatures = new RecentResults<FuncInfo>(5 * LIST_TTL_MS);
-  private connections = new RecentResults<ConnectionInfo[]>(LIST_TTL_MS);
-  private tables = new RecentResults<TableInfo[]>(LIST_TTL_MS);
-  private projects = new RecentResults<ProjectInfo[]>(LIST_TTL_MS);
-  /** The last answer per list and key, for when the server cannot be reached (kept across reloads). */
-  private readonly lastKnown = new Map<string, unknown>();
+  private readonly state: PerSession<ReturnType<typeof sessionState>>;
   private readonly changed = new Emitter<void>();
   /** Fires after reload(): views ask again. */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly session: ServerSession) {}
+  constructor(private readonly session: ServerSession) {
+    this.state = new PerSession(session, sessionState);
+  }
 
-  private async keyed<T>(list: string, cache: RecentResults<T>, key: string, load: (api: DatagrokApi) => Promise<T>, lastKnown = false): Promise<T> {
+  private async keyed<T>(list: keyof Lists, key: string, load: (api: DatagrokApi) => Promise<T>, lastKnown = false): Promise<T> {
+    const state = this.state.get();
+    const cache = state.lists[list] as unknown as RecentResults<T>;
+    const scope = scopeOf(this.session);
     const api = await this.session.client();
     const full = `${api.baseUrl}|${key}`;
     const known = `${list}|${full}`;
     try {
-      const value = await cache.get(full, async () => markLoaded(await load(api)));
-      this.lastKnown.delete(known);
-      this.lastKnown.set(known, value);
-      if (this.lastKnown.size > LAST_KNOWN) this.lastKnown.delete(this.lastKnown.keys().next().value as string);
+      const value = await scope.guard(cache.get(full, async () => markLoaded(await load(api))));
+      state.lastKnown.delete(known);
+      state.lastKnown.set(known, value);
+      if (state.lastKnown.size > LAST_KNOWN) state.lastKnown.delete(state.lastKnown.keys().next().value as string);
       return value;
     } catch (e) {
-      if (lastKnown && offline(e) && this.lastKnown.has(known)) return this.lastKnown.get(known) as T;
+      if (lastKnown && offline(e) && state.lastKnown.has(known)) return state.lastKnown.get(known) as T;
       throw e;
     }
   }
 
   /** Functions matching a smart-search text (all without one), sorted by package then name. */
   searchFunctions(text = ''): Promise<FuncInfo[]> {
-    return this.keyed('functions', this.functions, text.trim(), async (api) => sortFunctions(await api.listFunctions(text.trim() || undefined)));
+    return this.keyed('functions', text.trim(), async (api) => sortFunctions(await api.listFunctions(text.trim() || undefined)));
   }
 
   /** One function with its signature (inputs and outputs). */
   func(idOrName: string): Promise<FuncInfo> {
-    return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName));
+    return this.keyed('signatures', idOrName, (api) => api.getFunction(idOrName));
   }
 
   /** As `func`, but offline the last signature known for it (however old), for the language features. */
   funcOrLastKnown(idOrName: string): Promise<FuncInfo> {
-    return this.keyed('signatures', this.signatures, idOrName, (api) => api.getFunction(idOrName), true);
+    return this.keyed('signatures', idOrName, (api) => api.getFunction(idOrName), true);
   }
 
   /** As `searchFunctions('')`, but offline the last list known (however old), for the language features. */
   allFunctionsOrLastKnown(): Promise<FuncInfo[]> {
-    return this.keyed('functions', this.functions, '', async (api) => sortFunctions(await api.listFunctions(undefined)), true);
+    return this.keyed('functions', '', async (api) => sortFunctions(await api.listFunctions(undefined)), true);
   }
 
   /** The file-share connections: the roots of connector files. */
   fileShares(): Promise<ConnectionInfo[]> {
-    return this.keyed('connections', this.connections, 'files', async (api) =>
+    return this.keyed('connections', 'files', async (api) =>
       (await api.listConnections()).filter((c) => (c.dataSource ?? 'Files').toLowerCase() === 'files').sort((a, b) => a.nqName.localeCompare(b.nqName)),
     );
   }
 
   /** Every connection (file shares and databases), for query headers; offline the last list known. */
   allConnections(): Promise<ConnectionInfo[]> {
-    return this.keyed('connections', this.connections, 'all', (api) => api.listDataConnections(), true);
+    return this.keyed('connections', 'all', (api) => api.listDataConnections(), true);
   }
 
   /** The server's tables (everything, or those matching `text`). */
   listTables(text = ''): Promise<TableInfo[]> {
-    return this.keyed('tables', this.tables, text, (api) => api.listTables({ text: text || undefined }));
+    return this.keyed('tables', text, (api) => api.listTables({ text: text || undefined }));
   }
 
   /** The server's dashboards (projects with isDashboard). */
   listDashboards(text = ''): Promise<ProjectInfo[]> {
-    return this.keyed('projects', this.projects, text, async (api) => (await api.listProjects({ text: text || undefined })).filter((p) => p.isDashboard));
+    return this.keyed('projects', text, async (api) => (await api.listProjects({ text: text || undefined })).filter((p) => p.isDashboard));
   }
 
   /** Forgets every answer and tells listeners to ask again. */
   reload(): void {
-    this.functions = new RecentResults(LIST_TTL_MS);
-    this.signatures = new RecentResults(5 * LIST_TTL_MS);
-    this.connections = new RecentResults(LIST_TTL_MS);
-    this.tables = new RecentResults(LIST_TTL_MS);
-    this.projects = new RecentResults(LIST_TTL_MS);
+    this.state.get().lists = lists();
     this.changed.fire();
   }
 

@@ -7,7 +7,7 @@ import { markLoaded } from './answerAge';
 import { Emitter } from './events';
 import { changeMembers } from './groupMembers';
 import { displayName, groupName } from './groupNames';
-import type { ServerSession } from './session';
+import { PerSession, scopeOf, type ServerSession } from './session';
 
 export { displayName, groupName };
 
@@ -92,9 +92,14 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T
   return results;
 }
 
+/** What the model knows of one session: answers per key, and the requests handled in it. */
+interface GroupsState {
+  cache: Map<string, Promise<unknown>>;
+  handled: Map<string, HandledRequest>;
+}
+
 export class GroupsModel {
-  private cache = new Map<string, Promise<unknown>>();
-  private handledRequests = new Map<string, HandledRequest>();
+  private readonly state: PerSession<GroupsState>;
   private readonly changed = new Emitter<void>();
   private readonly pendingLoaded = new Emitter<number>();
 
@@ -103,12 +108,19 @@ export class GroupsModel {
   /** Fires with the number of pending requests the user can act on, each time they are loaded. */
   readonly onDidLoadPendingRequests = this.pendingLoaded.event;
 
-  constructor(private readonly connection: ServerSession) {}
+  constructor(private readonly connection: ServerSession) {
+    this.state = new PerSession(connection, () => ({ cache: new Map(), handled: new Map() }));
+  }
+
+  private get handledRequests(): Map<string, HandledRequest> {
+    return this.state.get().handled;
+  }
 
   /** Drops every cached answer and tells listeners to ask again; `forgetHandled` also drops the handled requests. */
   reload(forgetHandled = false): void {
-    this.cache = new Map();
-    if (forgetHandled) this.handledRequests = new Map();
+    const state = this.state.get();
+    state.cache = new Map();
+    if (forgetHandled) state.handled = new Map();
     this.changed.fire();
   }
 
@@ -124,10 +136,10 @@ export class GroupsModel {
 
   /** Loads once per key until a reload; a failed load, or an answer `keep` refuses, is not kept. */
   private cached<T>(key: string, load: (api: DatagrokApi) => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-    const hit = this.cache.get(key) as Promise<T> | undefined;
+    const { cache } = this.state.get();
+    const hit = cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
-    const cache = this.cache;
-    const loading = this.connection.client().then(load).then((value) => markLoaded(value));
+    const loading = scopeOf(this.connection).guard(this.connection.client().then(load).then((value) => markLoaded(value)));
     cache.set(key, loading);
     const evict = () => {
       if (cache.get(key) === loading) cache.delete(key);
@@ -161,7 +173,7 @@ export class GroupsModel {
    * caller may abort, e.g. as the user types) it is not cached, so an abort never reaches another caller.
    */
   lookup(text: string, signal?: AbortSignal): Promise<Group[]> {
-    if (signal) return this.connection.client().then(async (api) => sortGroups(await api.lookupGroups(text, { signal })));
+    if (signal) return scopeOf(this.connection).guard(this.connection.client().then(async (api) => sortGroups(await api.lookupGroups(text, { signal }))));
     return this.cached(`lookup:${text}`, async (api) => sortGroups(await api.lookupGroups(text)));
   }
 

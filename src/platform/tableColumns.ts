@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { isDatagrokError } from '../api/errors';
 import { papaparse } from './lazyModules';
 import { RecentResults } from './recentResults';
-import type { ServerSession } from './session';
+import { PerSession, scopeOf, type ServerSession } from './session';
 
 /** The header of a table, or `missing` when the server has no such table. */
 export type TableColumnsAnswer = { columns: string[] } | 'missing';
@@ -18,42 +18,49 @@ const MISSING_TTL_MS = 60_000;
 const HEADER_LIMIT = 256 * 1024;
 
 export class TableColumns {
-  private found = new RecentResults<TableColumnsAnswer>(FOUND_TTL_MS);
-  /** Tables the server answered 404 for, until when that answer is believed. */
-  private readonly missing = new Map<string, number>();
-  private readonly reading = new Map<string, Promise<TableColumnsAnswer>>();
+  private readonly state: PerSession<{
+    found: RecentResults<TableColumnsAnswer>;
+    /** Tables the server answered 404 for, until when that answer is believed. */
+    missing: Map<string, number>;
+    reading: Map<string, Promise<TableColumnsAnswer>>;
+  }>;
 
-  constructor(private readonly session: ServerSession) {}
+  constructor(private readonly session: ServerSession) {
+    this.state = new PerSession(session, () => ({ found: new RecentResults(FOUND_TTL_MS), missing: new Map(), reading: new Map() }));
+  }
 
   /** The columns of a table (ID or name), or `missing`; rejects when the server cannot tell now (offline, signed out). */
   async columnsOf(table: string): Promise<TableColumnsAnswer> {
+    const { found, missing, reading } = this.state.get();
+    const scope = scopeOf(this.session);
     const api = await this.session.client();
     const key = `${api.baseUrl}|${table.trim().toLowerCase()}`;
-    if ((this.missing.get(key) ?? 0) > Date.now()) return 'missing';
-    const known = this.found.peek(key);
+    if ((missing.get(key) ?? 0) > Date.now()) return 'missing';
+    const known = found.peek(key);
     if (known !== undefined) return known;
-    let pending = this.reading.get(key);
+    let pending = reading.get(key);
     if (!pending) {
       pending = readHeader(table.trim(), (target, signal) => api.downloadTable(table.trim(), target, { signal }));
-      this.reading.set(key, pending);
+      reading.set(key, pending);
       void pending.then(
-        () => this.reading.delete(key),
-        () => this.reading.delete(key),
+        () => reading.delete(key),
+        () => reading.delete(key),
       );
     }
-    const answer = await pending;
-    if (answer === 'missing') this.missing.set(key, Date.now() + MISSING_TTL_MS);
+    const answer = await scope.guard(pending);
+    if (answer === 'missing') missing.set(key, Date.now() + MISSING_TTL_MS);
     else {
-      this.missing.delete(key);
-      this.found.set(key, answer);
+      missing.delete(key);
+      found.set(key, answer);
     }
     return answer;
   }
 
   /** Forgets every answer (a push changed a table, another server). */
   forget(): void {
-    this.found = new RecentResults(FOUND_TTL_MS);
-    this.missing.clear();
+    const state = this.state.get();
+    state.found = new RecentResults(FOUND_TTL_MS);
+    state.missing.clear();
   }
 }
 
