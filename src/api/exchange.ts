@@ -41,13 +41,13 @@ export interface Exchange {
 
 /**
  * The proxy the host's resolver chose, from its 'proxy' event ("PROXY host:port", "DIRECT"...), without
- * the credentials it carries when http.proxy holds them ("PROXY user:password@host:port").
+ * the credentials it carries when http.proxy holds them ("PROXY user:password@host:port/") nor a path.
  */
 export function proxyOf(event: unknown): string | undefined {
   const text = (event as { proxy?: unknown } | undefined)?.proxy;
   if (typeof text !== 'string') return undefined;
   const [type, target] = text.trim().split(/\s+/);
-  const host = target?.slice(target.lastIndexOf('@') + 1);
+  const host = target?.slice(target.lastIndexOf('@') + 1).replace(/\/.*$/, '');
   return type && type.toUpperCase() !== 'DIRECT' && host ? host : undefined;
 }
 

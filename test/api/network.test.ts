@@ -91,6 +91,7 @@ describe('network: which route a request takes', () => {
     assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@proxy.corp:3128' }), 'proxy.corp:3128');
     assert.equal(proxyOf({ proxy: 'PROXY al%40ice:s3@cret@proxy.corp:3128' }), 'proxy.corp:3128');
     assert.equal(proxyOf({ proxy: 'HTTPS proxy.corp:443' }), 'proxy.corp:443');
+    assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@proxy.corp:3128/' }), 'proxy.corp:3128');
     assert.equal(proxyOf({ proxy: 'DIRECT' }), undefined);
     assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@' }), undefined);
   });
