@@ -1,7 +1,8 @@
 // How one client reaches its server, on Node's own HTTP client (http/https, llhttp): no HTTP framing of
 // ours. In VS Code's extension host the http/https modules are patched to follow the editor's proxy
 // resolution (http.proxy, http.noProxy, the system's proxy and PAC files, proxy sign-in) and system
-// certificates: there a request carries no agent of ours, and the host decides (route kind 'host').
+// certificates: there a request carries no agent of ours, and the host decides (route kind 'host'),
+// unless http.proxyAuthorization is set and the settings name a proxy (the host's agent never sends it).
 // Everywhere else (a plain Node process: the MCP server, tests, benchmarks; or http.proxySupport off) the
 // settings handed in are applied here: a keep-alive agent per client, or the proxy agents VS Code itself
 // uses (https-proxy-agent: a CONNECT tunnel; http-proxy-agent: requests in absolute form). Never a global
@@ -79,10 +80,14 @@ export function createConnections(target: URL, network?: NetworkOptions): Connec
   // https: a CONNECT tunnel, kept alive; http: requests in absolute form, as curl and VS Code send them
   // (many proxies allow CONNECT only to port 443), a connection each: proxies such as tinyproxy close
   // theirs after each answer without saying so, and a request sent on it meanwhile would be lost.
-  const agent: http.Agent = secure ? new HttpsProxyAgent(proxy, { ...KEEP_ALIVE, ...proxyTls, ...headers }) : new HttpProxyAgent(proxy, { ...proxyTls, ...headers });
+  const agent = secure ? new HttpsProxyAgent(proxy, { ...KEEP_ALIVE, ...proxyTls, ...headers }) : new HttpProxyAgent(proxy, { ...proxyTls, ...headers });
+  // Said, not guessed from the call stack: requests are made without https.request (see below).
+  agent.protocol = secure ? 'https:' : 'http:';
   return {
     route,
-    request,
+    // Not http/https.request: in the extension host those replace any agent with the editor's
+    // (http.proxySupport override), which would drop the proxy's credentials (network.ts).
+    request: ((options: http.RequestOptions, callback?: (res: http.IncomingMessage) => void) => new http.ClientRequest(options, callback)) as typeof http.request,
     agent,
     get tls() {
       return { ...trust(), ...loose };

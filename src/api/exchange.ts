@@ -39,12 +39,16 @@ export interface Exchange {
   fromProxy: boolean;
 }
 
-/** The proxy the host's resolver chose, from its 'proxy' event ("PROXY host:port", "DIRECT"...). */
-function proxyOf(event: unknown): string | undefined {
+/**
+ * The proxy the host's resolver chose, from its 'proxy' event ("PROXY host:port", "DIRECT"...), without
+ * the credentials it carries when http.proxy holds them ("PROXY user:password@host:port/") nor a path.
+ */
+export function proxyOf(event: unknown): string | undefined {
   const text = (event as { proxy?: unknown } | undefined)?.proxy;
   if (typeof text !== 'string') return undefined;
   const [type, target] = text.trim().split(/\s+/);
-  return type && type.toUpperCase() !== 'DIRECT' && target ? target : undefined;
+  const host = target?.slice(target.lastIndexOf('@') + 1).replace(/\/.*$/, '');
+  return type && type.toUpperCase() !== 'DIRECT' && host ? host : undefined;
 }
 
 function errorCode(err: unknown): string | undefined {

@@ -23,7 +23,8 @@ export interface NetworkOptions {
   /**
    * This process's http/https modules follow the editor's proxy resolution (VS Code's extension host,
    * http.proxySupport not off): requests then carry no proxy of ours, and the settings above only
-   * describe the route (see connections.ts).
+   * describe the route (see connections.ts). Except with `proxyAuthorization` and a proxy named by the
+   * settings: the editor's agent never sends that setting, so those requests take the proxy themselves.
    */
   resolvedByHost?: boolean;
 }
@@ -109,6 +110,10 @@ export function resolveRoute(target: URL, options: NetworkOptions = {}): Route {
   if (options.proxySupport === 'off') return { kind: 'direct', why: 'proxy support off' };
   if (isLoopback(target.hostname)) return { kind: 'direct', why: 'loopback' };
   const expected = settingsRoute(target, options);
+  // The extension host's agent (VS Code 1.139) never reads http.proxyAuthorization: neither a plain
+  // request nor a CONNECT carries it (a CONNECT's credentials come only from the editor's own proxy
+  // sign-in prompt). Through a proxy the settings name, our own agent applies it (connections.ts).
+  if (expected.kind === 'proxy' && options.proxyAuthorization?.trim()) return expected;
   return options.resolvedByHost ? { kind: 'host', expected } : expected;
 }
 

@@ -3,8 +3,10 @@
 // datagrok.tls.caCertificates, read into the plain data src/api builds a client's connections from.
 // In this process (VS Code's extension host) the editor routes requests itself, as for every other
 // extension (its proxy settings, the system's proxy and PAC files, proxy sign-in, system certificates):
-// the settings then only describe the route, unless http.proxySupport is off. A process the editor does
-// not patch (the MCP server) gets the settings whole and applies them itself (childNetworkOptions).
+// the settings then only describe the route, unless http.proxySupport is off or http.proxyAuthorization
+// is set with a proxy the settings name (the editor's agent never sends it: see resolveRoute). A process
+// the editor does not patch (the MCP server) gets the settings whole and applies them itself
+// (childNetworkOptions).
 import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,5 +1,6 @@
 // The route decision (src/api/network.ts): pure functions, no I/O.
 import * as assert from 'node:assert/strict';
+import { proxyOf } from '../../src/api/exchange';
 import { bypassesProxy, describeRoute, isLoopback, parseNoProxy, parseProxyUrl, resolveRoute } from '../../src/api/network';
 
 const target = (url: string) => new URL(url);
@@ -84,5 +85,32 @@ describe('network: which route a request takes', () => {
     assert.ok(!text.includes('s3cret') && !text.includes('alice'));
     assert.equal(resolveRoute(target('https://dg.corp/api'), { proxy: 'http://proxy.corp:3128', proxySupport: 'off', resolvedByHost: false }).kind, 'direct');
     assert.equal(resolveRoute(target('http://127.0.0.1:8080/api'), { resolvedByHost: true }).kind, 'direct');
+  });
+
+  it('the proxy the extension host reports choosing is named without the credentials http.proxy may hold', () => {
+    assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@proxy.corp:3128' }), 'proxy.corp:3128');
+    assert.equal(proxyOf({ proxy: 'PROXY al%40ice:s3@cret@proxy.corp:3128' }), 'proxy.corp:3128');
+    assert.equal(proxyOf({ proxy: 'HTTPS proxy.corp:443' }), 'proxy.corp:443');
+    assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@proxy.corp:3128/' }), 'proxy.corp:3128');
+    assert.equal(proxyOf({ proxy: 'DIRECT' }), undefined);
+    assert.equal(proxyOf({ proxy: 'PROXY alice:s3cret@' }), undefined);
+  });
+
+  it('in the extension host, http.proxyAuthorization with a proxy the settings name: the proxy is ours to take (the host never sends it)', () => {
+    const proxyAuthorization = 'Basic YWxpY2U6czNjcmV0';
+    for (const [base, options] of [
+      ['http://dg.corp/api', { proxy: 'http://proxy.corp:3128' }],
+      ['https://dg.corp/api', { proxy: 'http://proxy.corp:3128' }],
+      ['https://dg.corp/api', { env: { HTTPS_PROXY: 'http://proxy.corp:3128' } }],
+    ] as const) {
+      const route = resolveRoute(target(base), { ...options, proxyAuthorization, resolvedByHost: true });
+      assert.equal(route.kind, 'proxy', base);
+      assert.equal(describeRoute(route).includes('YWxpY2U6czNjcmV0'), false);
+    }
+    // No proxy by the settings (a PAC file or the system's may still apply): the host routes.
+    assert.equal(resolveRoute(target('https://dg.corp/api'), { proxyAuthorization, resolvedByHost: true, env: {} }).kind, 'host');
+    assert.equal(resolveRoute(target('https://dg.corp/api'), { proxy: 'http://proxy.corp:3128', noProxy: ['dg.corp'], proxyAuthorization, resolvedByHost: true }).kind, 'host');
+    assert.equal(resolveRoute(target('https://dg.corp/api'), { proxy: 'http://proxy.corp:3128', proxyAuthorization: '  ', resolvedByHost: true }).kind, 'host');
+    assert.equal(resolveRoute(target('https://dg.corp/api'), { proxy: 'http://proxy.corp:3128', proxyAuthorization, proxySupport: 'off', resolvedByHost: false }).kind, 'direct');
   });
 });

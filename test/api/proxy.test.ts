@@ -1,6 +1,8 @@
 // Requests through a real forward proxy (Debian's tinyproxy on a loopback port): settings, the
 // environment, NO_PROXY, credentials, and each proxy failure with its message.
 import * as assert from 'node:assert/strict';
+import http from 'node:http';
+import https from 'node:https';
 import { type AddressInfo, createServer } from 'node:net';
 import { TEST_HOST } from '../network/certs';
 import { requestPaths, SECRET, useNetworkFixture } from '../network/fixture';
@@ -107,6 +109,43 @@ describe('proxies (real tinyproxy)', () => {
     const token = `Basic ${Buffer.from(`alice:${SECRET}`).toString('base64')}`;
     await f.client(f.httpsUrl, { proxy: authProxy.url, proxyAuthorization: token, caCertificates: [await readCa(f.certs.caFile)] }).listGroups();
     assert.equal(authProxy.requests().length, 2);
+  });
+
+  it('in VS Code’s extension host too: http.proxyAuthorization reaches the proxy on plain requests and on the CONNECT, through our agent, not http(s).request', async () => {
+    // The extension host replaces the agent of every http(s).request with its own, which never sends
+    // the setting: with it, requests must not be made through those functions at all.
+    const token = `Basic ${Buffer.from(`alice:${SECRET}`).toString('base64')}`;
+    const ca = [await readCa(f.certs.caFile)];
+    const calls: string[] = [];
+    // The modules themselves (default imports), as the host patches them.
+    const modules = { http: http as { request: typeof http.request }, https: https as { request: typeof https.request } };
+    const originals = { http: http.request, https: https.request };
+    modules.http.request = ((...args: Parameters<typeof http.request>) => {
+      calls.push('http');
+      return originals.http(...args);
+    }) as typeof http.request;
+    modules.https.request = ((...args: Parameters<typeof https.request>) => {
+      calls.push('https');
+      return originals.https(...args);
+    }) as typeof https.request;
+    try {
+      const plain = f.client(f.httpUrl, { proxy: authProxy.url, proxyAuthorization: token, resolvedByHost: true, env: {} });
+      assert.equal(plain.route.kind, 'proxy');
+      assert.ok((await plain.listGroups()).length > 0);
+      const data = 'a,b\n1,2\n'.repeat(1000);
+      await plain.uploadFile('System:DemoFiles', 'proxied/auth.csv', { data });
+      assert.equal(Buffer.from(await plain.readFile('System:DemoFiles', 'proxied/auth.csv')).toString('utf8'), data);
+      assertAllProxied(authProxy);
+      authProxy.clear();
+      const tunnel = f.client(f.httpsUrl, { env: { HTTPS_PROXY: authProxy.url }, proxyAuthorization: token, caCertificates: ca, resolvedByHost: true });
+      assert.equal(tunnel.route.kind, 'proxy');
+      await tunnel.listGroups();
+      assert.deepEqual(authProxy.requests(), [`CONNECT ${TEST_HOST}:${f.https.port} HTTP/1.1`]);
+    } finally {
+      modules.http.request = originals.http;
+      modules.https.request = originals.https;
+    }
+    assert.deepEqual(calls, [], 'no request went through http.request or https.request');
   });
 
   it('a proxy that wants credentials (407): says where to put them, never shows them', async () => {

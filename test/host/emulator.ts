@@ -21,14 +21,17 @@ export function randomKey(): string {
 }
 
 /** Runs `out/test/emulator/cli.js --port P --key K` and waits for its "Datagrok emulator: URL" line. */
-export async function startEmulator(options: { port?: number; key?: string; logFile?: string } = {}): Promise<RunningEmulator> {
+export async function startEmulator(
+  options: { port?: number; key?: string; logFile?: string; /** Serve HTTPS with this certificate and key (PEM files). */ tls?: { cert: string; key: string } } = {},
+): Promise<RunningEmulator> {
   // DATAGROK_TEST_EMULATOR_CLI: another emulator build with the same CLI contract.
   const cli = process.env['DATAGROK_TEST_EMULATOR_CLI'] || path.join(repoRoot, 'out', 'test', 'emulator', 'cli.js');
   if (!fs.existsSync(cli)) {
     throw new Error(`the emulator is not built: ${cli} is missing (run \`npm run compile\`; test/emulator must exist)`);
   }
   const key = options.key ?? randomKey();
-  const child = spawnGroup(process.execPath, [cli, '--port', String(options.port ?? 0), '--key', key], { cwd: repoRoot });
+  const tls = options.tls ? ['--tls-cert', options.tls.cert, '--tls-key', options.tls.key] : [];
+  const child = spawnGroup(process.execPath, [cli, '--port', String(options.port ?? 0), '--key', key, ...tls], { cwd: repoRoot });
   const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : undefined;
   let match: RegExpMatchArray;
   try {

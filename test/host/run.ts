@@ -102,7 +102,7 @@ export async function runIntegration(options: LaunchOptions): Promise<number> {
   fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'workspace' }] }, null, 2));
   const emulator = await startEmulator({ logFile: path.join(logsDir, 'emulator.log') });
   log(`emulator ${emulator.baseUrl}`);
-  const proxy: ProxyPass | undefined = options.proxy ? await startProxyPass(emulator.baseUrl, log) : undefined;
+  const proxy: ProxyPass | undefined = options.proxy ? await startProxyPass(emulator, log) : undefined;
 
   const payload: Array<[string, string]> = [];
   const installVsix: string[] = [];

@@ -18,9 +18,9 @@ const proxyLog = () => process.env['DATAGROK_TEST_PROXY_LOG'] ?? '';
 const serverUrl = () => process.env['DATAGROK_TEST_PROXY_SERVER_URL'] ?? '';
 
 /** `METHOD /api/path` of each request the proxy forwarded to the server (query strings dropped). */
-function proxiedRequests(): string[] {
+function proxiedRequests(log = proxyLog()): string[] {
   const origin = new URL(serverUrl()).origin;
-  const text = fs.readFileSync(proxyLog(), 'utf8');
+  const text = fs.readFileSync(log, 'utf8');
   return [...text.matchAll(/Request \(file descriptor \d+\): (\S+) (\S+) HTTP/g)]
     .filter((m) => m[2].startsWith(origin))
     .map((m) => `${m[1]} ${m[2].slice(origin.length).replace(/\?.*$/, '')}`);
@@ -44,6 +44,63 @@ describe('through a proxy (http.proxy in the user settings)', () => {
   after(async () => {
     if (!proxyLog()) return;
     await vscode.workspace.getConfiguration('http').update('noProxy', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  it('a proxy that wants Basic credentials: http.proxyAuthorization signs in over HTTP and over HTTPS (CONNECT); without it the message says so, and never shows credentials', async () => {
+    const authProxy = process.env['DATAGROK_TEST_AUTH_PROXY'] ?? '';
+    const authLog = process.env['DATAGROK_TEST_AUTH_PROXY_LOG'] ?? '';
+    const credentials = process.env['DATAGROK_TEST_AUTH_PROXY_CREDENTIALS'] ?? '';
+    const httpsUrl = process.env['DATAGROK_TEST_PROXY_HTTPS_SERVER_URL'] ?? '';
+    const [user, password] = credentials.split(':');
+    const token = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    const secrets = [password, token.slice('Basic '.length), 'not-the-password'];
+    const http = () => vscode.workspace.getConfiguration('http');
+    const setting = (section: string, name: string, value: unknown) =>
+      vscode.workspace.getConfiguration(section).update(name, value, vscode.ConfigurationTarget.Global);
+    const signIn = (url: string) => vscode.commands.executeCommand('datagrok.signIn', { url, apiKey: emulator.key });
+    const refused = async (url: string) => {
+      let message = '';
+      await assert.rejects(Promise.resolve(signIn(url)), (e: unknown) => {
+        message = e instanceof Error ? e.message : String(e);
+        return true;
+      });
+      assert.match(message, new RegExp(`the proxy ${new URL(authProxy).host.replace(/\./g, '\\.')} asks for credentials \\((407 Proxy Authentication Required|401)\\).*http\\.proxyAuthorization`));
+      for (const secret of secrets) assert.ok(!message.includes(secret), `no credentials in: ${message}`);
+    };
+    const previous = http().get<string>('proxy');
+    try {
+      await setting('http', 'proxy', authProxy);
+      await refused(serverUrl());
+      const wrong = new URL(authProxy);
+      wrong.username = user;
+      wrong.password = 'not-the-password';
+      await setting('http', 'proxy', wrong.href);
+      await refused(serverUrl());
+
+      await setting('http', 'proxy', authProxy);
+      await setting('http', 'proxyAuthorization', token);
+      fs.truncateSync(authLog, 0);
+      await clearEmulatorRequests();
+      await signIn(serverUrl());
+      const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'cars.csv' });
+      assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const seen = await serverRequests();
+      assert.ok(seen.some((r) => r.includes('cars.csv')), 'the file was read from the server');
+      assert.deepEqual([...proxiedRequests(authLog)].sort(), [...seen].sort(), 'every request went through the proxy that wants credentials');
+
+      // HTTPS: the credentials go on the CONNECT (the emulator over TLS, its authority trusted by our setting).
+      await setting('datagrok', 'tls.caCertificates', [process.env['DATAGROK_TEST_PROXY_CA']]);
+      fs.truncateSync(authLog, 0);
+      await signIn(httpsUrl);
+      const tunnels = fs.readFileSync(authLog, 'utf8').match(/Request \(file descriptor \d+\): CONNECT \S+/g) ?? [];
+      assert.ok(tunnels.length > 0, 'the sign-in went through a tunnel of the proxy');
+      for (const line of tunnels) assert.ok(line.endsWith(`CONNECT ${new URL(httpsUrl).host}`), line);
+    } finally {
+      await setting('http', 'proxyAuthorization', undefined);
+      await setting('http', 'proxy', previous);
+      await setting('datagrok', 'tls.caCertificates', undefined);
+    }
   });
 
   it('signs in, pushes a table, opens and saves a connector file: every request through the proxy', async () => {
