@@ -70,7 +70,7 @@ const noHttpStack = (bundle) => ({
  * build otherwise: a feature is loaded on first use through src/start/lazyFeatures.ts.
  */
 const LIGHT_START_BUDGET_KB = 32;
-const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groupNames|sessionScope))/;
+const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groups[\\/]names|sessionScope))/;
 const lightStart = {
   name: 'light-start',
   setup(build) {

@@ -19,7 +19,7 @@ import type { BundlesApi } from './bundles/register';
 import type { FunctionTests } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
 import { registerMcpProvider } from './agents/mcpProvider';
-import type { RunsStore, StoredRun } from './platform/runs';
+import type { RunsStore, StoredRun } from './platform/runs/store';
 import { LazyFeatures } from './start/lazyFeatures';
 import { registerTerminalEnvironment, type TerminalEnvironment } from './terminals/terminalEnvironment';
 import { watchForParameterFiles } from './start/parameterFileWatch';

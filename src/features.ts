@@ -24,7 +24,7 @@ import { registerDashboards } from './dashboards/register';
 import { registerFiles } from './files/register';
 import { registerFunctions } from './functions/register';
 import { openRunsStore } from './functions/registerRuns';
-import type { RunsStore, StoredRun } from './platform/runs';
+import type { RunsStore, StoredRun } from './platform/runs/store';
 import { registerGroups } from './groups/register';
 import { Platform } from './platform';
 import { registerTables } from './tables/register';

@@ -8,7 +8,7 @@ import type { DatagrokApi, Group } from '../api/types';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
 import { notSignedIn, signInFailure } from './signInFailure';
-import { displayName } from '../platform/groupNames';
+import { displayName } from '../platform/groups/names';
 import { KnownUsers } from '../platform/knownUsers';
 import type { SessionScope } from '../platform/sessionScope';
 import { Sessions } from './sessions';

@@ -7,7 +7,7 @@ import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
 import type { Services } from '../services';
 import { hostOf, normalizeBaseUrl } from '../api/names';
-import { displayName } from '../platform/groups';
+import { displayName } from '../platform/groups/model';
 import { keyToRetry } from './signInFailure';
 
 export interface SignInOptions {

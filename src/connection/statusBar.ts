@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from './connection';
 import { hostOf } from '../api/names';
-import { displayName } from '../platform/groupNames';
+import { displayName } from '../platform/groups/names';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;

@@ -6,11 +6,11 @@ import * as vscode from 'vscode';
 import type { DatagrokApi } from '../api/types';
 import { badInput } from '../api/errors';
 import type { ProgressReporter } from './progress';
-import { describeShape } from '../platform/csvSample';
+import { describeShape } from '../platform/tables/csvSample';
 import { csvToPush } from './documents';
-import { inspectSource, pushCsv } from '../platform/pushTable';
+import { inspectSource, pushCsv } from '../platform/tables/push';
 import type { RecentEntities } from '../platform/recent';
-import { checkTableName } from '../platform/tableName';
+import { checkTableName } from '../platform/tables/names';
 import { csvReferences, isAbsolutePath } from './csvReferences';
 
 export { csvReferences };

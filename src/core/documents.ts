@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
-import type { CsvSource } from '../platform/pushTable';
-import { defaultTableName } from '../platform/tableName';
+import type { CsvSource } from '../platform/tables/push';
+import { defaultTableName } from '../platform/tables/names';
 
 /**
  * The text of a file as the user sees it: an open editor's text (unsaved edits included), else the

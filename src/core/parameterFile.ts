@@ -3,7 +3,7 @@
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { badInput } from '../api/errors';
 import { jsoncParser } from '../platform/lazyModules';
-import { TEST_KEYS } from '../platform/testCases';
+import { TEST_KEYS } from '../platform/tests/cases';
 import { parseJsonObject } from './jsonc';
 import { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY } from './parameterFileNames';
 

@@ -1,6 +1,6 @@
 // What makes a document a Datagrok script or query, cheaply (no parser): its file name's extension (an
 // untitled editor: its language) and a header line among its first lines. The extension's entry checks it
-// before it loads the features (src/start/parameterFileWatch.ts); src/platform/scriptHeader.ts parses.
+// before it loads the features (src/start/parameterFileWatch.ts); src/platform/scripts/header.ts parses.
 import type * as vscode from 'vscode';
 
 type CommentPrefix = '#' | '//' | '--';

@@ -2,7 +2,7 @@
 // languages) whose first comment block is a Datagrok header. No language id of our own: the user's
 // Python, R, JavaScript and SQL extensions keep theirs; the header is found by the file's name.
 import * as vscode from 'vscode';
-import { parseScriptHeader, type ScriptHeader } from '../platform/scriptHeader';
+import { parseScriptHeader, type ScriptHeader } from '../platform/scripts/header';
 import { scriptPrefix } from './scriptFileNames';
 
 export { mayBeScript, SCRIPT_FILE_PATTERN, SCRIPT_FILE_SELECTOR, scriptPrefix } from './scriptFileNames';

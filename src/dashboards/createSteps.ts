@@ -2,7 +2,7 @@
 // layout, with step counters and Back buttons; what was answered is kept for going back or trying again.
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
-import type { Catalog } from '../platform/catalog';
+import type { Catalog } from '../platform/functions/catalog';
 import type { RecentEntities } from '../platform/recent';
 import { missingTablesProblem, tableSearch } from '../ui/entitySearch';
 import { askChoice, askText, BACK } from '../ui/quickSteps';

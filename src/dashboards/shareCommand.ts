@@ -11,8 +11,8 @@ import { pickEntity } from '../ui/entityPick';
 import { EntityNode } from '../ui/entityNodes';
 import { dashboardSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
-import { displayName } from '../platform/groups';
-import { shareCandidates } from '../platform/sharing';
+import { displayName } from '../platform/groups/model';
+import { shareCandidates } from '../platform/groups/sharing';
 import { askChoice, BACK } from '../ui/quickSteps';
 
 export interface ShareDashboardOptions {

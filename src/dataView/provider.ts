@@ -3,7 +3,7 @@
 // its file; the open sessions are listed for the integration tests (DataViews.request).
 import * as vscode from 'vscode';
 import type { HostMessage, WebviewMessage } from '../platform/dataView/protocol';
-import type { OpenedTables } from '../platform/openedTables';
+import type { OpenedTables } from '../platform/tables/opened';
 import { dataViewHtml } from './html';
 import { DataViewSession } from './session';
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
-import type { OpenedTable } from '../platform/openedTables';
+import type { OpenedTable } from '../platform/tables/opened';
 import type { DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../platform/dataView/protocol';
 import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';

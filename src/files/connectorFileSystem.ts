@@ -1,13 +1,13 @@
 // Connector files as a VS Code file system on the `datagrok` scheme (see uris.ts for the URI form). Reads cost one download: VS Code asks for
 // a file's stat and its content together, and both are answered by the same request (kept for a few seconds). Saving, deleting and renaming a
 // file already read or written here never download it for a stat: the folder listing (small) answers when the server has one. Folders are
-// listed through the server's listing route when it has one, otherwise from the files this workspace knows (knownFiles.ts).
+// listed through the server's listing route when it has one, otherwise from the files this workspace knows (src/platform/files/known.ts).
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { Connection } from '../connection/connection';
 import { maxEditorBytes } from '../core/limits';
-import { contentHash } from '../platform/fileVersions';
-import type { KnownFiles } from '../platform/knownFiles';
+import { contentHash } from '../platform/files/versions';
+import type { KnownFiles } from '../platform/files/known';
 import { type Content, FileCache, type Target } from './fileCache';
 import { changedOnServer, directory, readFailure, toFileSystemError, tooLargeMessage } from './fileErrors';
 import { moveOnServer, refuseSameFile } from './rename';

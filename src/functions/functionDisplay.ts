@@ -1,7 +1,7 @@
 // How the Functions view shows a function: its icon, a short description, its signature as Markdown
 // (the tooltip) and the name of its parameter file. Pure: no vscode.
 import type { FuncInfo, FuncParam, FunctionKind } from '../api/types';
-import { inputsOf, isRequired, outputsOf, signatureLine } from '../platform/signature';
+import { inputsOf, isRequired, outputsOf, signatureLine } from '../platform/functions/signature';
 
 /** The codicon of a function's kind. */
 export function kindIcon(kind: FunctionKind): string {

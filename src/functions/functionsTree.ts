@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { FuncInfo } from '../api/types';
 import type { Connection } from '../connection/connection';
-import type { Catalog } from '../platform/catalog';
-import { byPackage } from '../platform/catalog';
+import type { Catalog } from '../platform/functions/catalog';
+import { byPackage } from '../platform/functions/catalog';
 import { type ExplorerContext, ExplorerNode, ExplorerTree, MessageNode } from '../ui/explorerTree';
 import { kindIcon, shortDescription, signatureMarkdown } from './functionDisplay';
 

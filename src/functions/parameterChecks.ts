@@ -4,9 +4,9 @@
 import type { Node } from 'jsonc-parser';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
-import { inputsOf, isRequired, jsonTypeOf, outputsOf, placeholderOf } from '../platform/signature';
-import { EXPECT_KEY } from '../platform/testCases';
-import { expectationProblem } from '../platform/testExpect';
+import { inputsOf, isRequired, jsonTypeOf, outputsOf, placeholderOf } from '../platform/functions/signature';
+import { EXPECT_KEY } from '../platform/tests/cases';
+import { expectationProblem } from '../platform/tests/expect';
 import { FUNCTION_KEY, TOOLING_KEYS } from './parameterFile';
 
 export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'placeholder' | 'missingTable' | 'missingColumn' | 'badExpect';

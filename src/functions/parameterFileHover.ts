@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
-import { inputsOf, isRequired, jsonTypeOf, outputsOf } from '../platform/signature';
-import { EXPECT_KEY } from '../platform/testCases';
+import { inputsOf, isRequired, jsonTypeOf, outputsOf } from '../platform/functions/signature';
+import { EXPECT_KEY } from '../platform/tests/cases';
 import { FUNCTION_KEY } from './parameterFile';
 import { expectDescription } from './parameterFileCompletion';
 import { isParameterFile } from './parameterFileLens';

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import type { FuncInfo } from '../api/types';
 import { readScriptHeader, resolveScriptUri } from '../core/scriptFiles';
-import { headerSignature } from '../platform/scriptSignature';
+import { headerSignature } from '../platform/scripts/signature';
 import type { Services } from '../services';
 import { declaredFunction, declaredScript, functionNameProblem } from './parameterFile';
 

@@ -3,9 +3,9 @@
 // not: the placeholder "table/column" a new file starts with. Pure: the server is asked through
 // `columnsOf` (cached by the platform); positions are offsets into the text.
 import type { FuncInfo } from '../api/types';
-import type { TableColumnsAnswer } from '../platform/tableColumns';
-import { inputsOf, placeholderOf } from '../platform/signature';
-import { sameTableName } from '../platform/tableName';
+import type { TableColumnsAnswer } from '../platform/tables/columns';
+import { inputsOf, placeholderOf } from '../platform/functions/signature';
+import { sameTableName } from '../platform/tables/names';
 import { type ParameterProblem, propertiesOf, rootOf } from './parameterChecks';
 
 /** At most this many distinct tables are checked per file (each is one request, then cached). */

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam, TableInfo } from '../api/types';
-import { inputsOf } from '../platform/signature';
+import { inputsOf } from '../platform/functions/signature';
 import { propertiesOf, rootOf } from './parameterChecks';
 import type { SignatureSource } from './parameterFileSignature';
 

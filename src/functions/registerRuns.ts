@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../services';
 import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
-import { DEFAULT_RUN_LIMITS, FolderBlobStore, type RunLimits, RunsStore } from '../platform/runs';
+import { DEFAULT_RUN_LIMITS, FolderBlobStore, type RunLimits, RunsStore } from '../platform/runs/store';
 import { RESULT_SCHEME, ResultFileSystem } from './resultDocuments';
 import { outputNamesOf, resultView } from './resultParts';
 import type { FinishedRun, RunServices } from './runCommand';

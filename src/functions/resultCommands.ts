@@ -6,7 +6,7 @@ import { activeCustomEditorUri } from '../core/documents';
 import { badInput } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
-import { tableNameProblem } from '../platform/tableName';
+import { tableNameProblem } from '../platform/tables/names';
 import { RESULT_SCHEME } from './resultDocuments';
 
 export interface SaveResultOptions {

@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { badInput, DatagrokError } from '../api/errors';
 import { scriptText } from '../core/scriptFiles';
-import type { RunsStore, StoredRun } from '../platform/runs';
-import { localScriptOf } from '../platform/scriptRuns';
+import type { RunsStore, StoredRun } from '../platform/runs/store';
+import { localScriptOf } from '../platform/scripts/runs';
 import type { Services } from '../services';
 
 /** Why the file is not the text that ran, or undefined when it still is. */

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
-import type { RunsStore, StoredRun } from '../platform/runs';
+import type { RunsStore, StoredRun } from '../platform/runs/store';
 import { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { inputsSummary } from './resultLabels';
 

@@ -4,7 +4,7 @@
 // cover what it says, and VS Code's JSON service would report every unknown, missing or mistyped input a
 // second time and offer every input twice.
 import * as vscode from 'vscode';
-import { parameterSchema } from '../platform/parameterSchema';
+import { parameterSchema } from '../platform/functions/parameterSchema';
 import type { Services } from '../services';
 import { functionNameProblem } from './parameterFile';
 

@@ -8,7 +8,7 @@ import { hostOf } from '../api/names';
 import type { FuncInfo } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { optionalText, uriOption } from '../core/options';
-import { inputsOf, parameterFileText } from '../platform/signature';
+import { inputsOf, parameterFileText } from '../platform/functions/signature';
 import type { Services } from '../services';
 import { ExplorerNode } from '../ui/explorerTree';
 import { kindIcon, parameterFileName } from './functionDisplay';

@@ -7,7 +7,7 @@ import { badInput } from '../api/errors';
 import { optionalText } from '../core/options';
 import type { Services } from '../services';
 import { hostOf } from '../api/names';
-import { displayName, groupName } from '../platform/groups';
+import { displayName, groupName } from '../platform/groups/model';
 import type { GroupsTreeProvider } from './groupsTree';
 import { GroupsNode } from './node';
 import { GroupNode, RequestNode } from './nodes';

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import { hostOf } from '../api/names';
-import type { GroupsModel } from '../platform/groups';
+import type { GroupsModel } from '../platform/groups/model';
 import { ErrorNode, type GroupsNode, PAGE_SIZE, type TreeState } from './node';
 import { AllGroupsSectionNode, MyGroupsSectionNode, PendingSectionNode, SearchSectionNode } from './sections';
 

@@ -1,10 +1,10 @@
 // The group menu's commands: Open in Browser, Copy Name, Add Member and Leave (administrators), and
-// Undo of an approve. Members change by saving the group with its relations (src/platform/groupMembers.ts).
+// Undo of an approve. Members change by saving the group with its relations (src/platform/groups/members.ts).
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import type { Group, MembershipRequest } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
-import { displayName, groupName } from '../platform/groups';
+import { displayName, groupName } from '../platform/groups/model';
 import { pickGroupsByLookup } from '../ui/groupLookup';
 import type { GroupsView } from './commands';
 import { GroupNode, RequestNode } from './nodes';

@@ -1,6 +1,6 @@
 // The Groups tree's pieces: the explorer tree's nodes (src/ui/explorerTree.ts), with the groups model in
 // what nodes are given to build their children, and the groups commands for Retry and "Show more…".
-import type { GroupsModel } from '../platform/groups';
+import type { GroupsModel } from '../platform/groups/model';
 import { type ExplorerContext, ExplorerNode, ErrorNode as ExplorerErrorNode, paged as explorerPaged } from '../ui/explorerTree';
 
 export { MessageNode, PAGE_SIZE } from '../ui/explorerTree';

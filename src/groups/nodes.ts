@@ -2,7 +2,7 @@
 // pending requests).
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
-import { displayName, groupName, type HandledRequest, requestNote, sortRequests, type UserContext } from '../platform/groups';
+import { displayName, groupName, type HandledRequest, requestNote, sortRequests, type UserContext } from '../platform/groups/model';
 import { GroupsNode, MessageNode, paged, type TreeState } from './node';
 
 const { Collapsed, None } = vscode.TreeItemCollapsibleState;

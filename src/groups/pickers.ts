@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
 import { UserCancelled } from '../core/commands';
-import { displayName, type GroupsModel, groupName } from '../platform/groups';
+import { displayName, type GroupsModel, groupName } from '../platform/groups/model';
 import { pickGroupsByLookup } from '../ui/groupLookup';
 
 /** Group names: what the server would reject or what would be unreadable in the tree. */

@@ -1,14 +1,14 @@
 // The platform layer: what the extension knows about the active server, built once on the connection
 // and shared by every feature (views, commands, language features). Models own their data and fire
 // change events; nothing here imports vscode or shows anything (a check in `npm run lint` holds that).
-import { Catalog } from './catalog';
-import { GroupsModel } from './groups';
-import { KnownFiles } from './knownFiles';
-import { OpenedTables } from './openedTables';
+import { Catalog } from './functions/catalog';
+import { GroupsModel } from './groups/model';
+import { KnownFiles } from './files/known';
+import { OpenedTables } from './tables/opened';
 import { RecentEntities } from './recent';
-import { ScriptRunSources } from './scriptRuns';
+import { ScriptRunSources } from './scripts/runs';
 import type { KeyValueStore, ServerSession } from './session';
-import { TableColumns } from './tableColumns';
+import { TableColumns } from './tables/columns';
 
 export class Platform {
   /** Groups, memberships and membership requests of the active server. */

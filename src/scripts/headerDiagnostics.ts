@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { KeyedDebounce } from '../core/debounce';
 import { scriptHeaderOf } from '../core/scriptFiles';
-import { headerProblems } from '../platform/scriptSignature';
+import { headerProblems } from '../platform/scripts/signature';
 
 export const DIAGNOSTIC_SOURCE = 'Datagrok';
 const DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 // The outline of a script: the function its header declares, with its inputs and outputs.
 import * as vscode from 'vscode';
 import { scriptFileName, scriptHeaderOf } from '../core/scriptFiles';
-import { headerSignature } from '../platform/scriptSignature';
+import { headerSignature } from '../platform/scripts/signature';
 
 export class HeaderSymbolProvider implements vscode.DocumentSymbolProvider {
   provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {

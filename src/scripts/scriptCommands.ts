@@ -10,10 +10,10 @@ import { readUserText } from '../core/documents';
 import { uriOption } from '../core/options';
 import { declaredScript, parseParameterFile } from '../core/parameterFile';
 import { resolveScriptUri, scriptPrefix } from '../core/scriptFiles';
-import { type LocalScript, pushPlan, pushScript } from '../platform/scriptEntities';
-import { parseScriptHeader } from '../platform/scriptHeader';
-import { headerProblems, headerSignature, initialInputs } from '../platform/scriptSignature';
-import { parameterFileText } from '../platform/signature';
+import { type LocalScript, pushPlan, pushScript } from '../platform/scripts/entities';
+import { parseScriptHeader } from '../platform/scripts/header';
+import { headerProblems, headerSignature, initialInputs } from '../platform/scripts/signature';
+import { parameterFileText } from '../platform/functions/signature';
 import type { Services } from '../services';
 import type { HeaderDiagnostics } from './headerDiagnostics';
 

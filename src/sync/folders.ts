@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
-import { readLink, STATE_DIR, type SyncLink } from '../platform/syncStore';
+import { readLink, STATE_DIR, type SyncLink } from '../platform/sync/store';
 
 export interface LinkedFolder {
   uri: vscode.Uri;

@@ -6,9 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { formatBytes } from '../api/units';
 import { UserCancelled } from '../core/commands';
-import { type FileStatus, keepConfirmed, type OnConflict, type PlanOptions, type PlannedAction, plan, totals } from '../platform/syncPlan';
-import { IGNORE_FILE } from '../platform/syncLocal';
-import type { SyncSession } from '../platform/syncSession';
+import { type FileStatus, keepConfirmed, type OnConflict, type PlanOptions, type PlannedAction, plan, totals } from '../platform/sync/plan';
+import { IGNORE_FILE } from '../platform/sync/local';
+import type { SyncSession } from '../platform/sync/session';
 
 const ICONS: Record<string, string> = {
   download: 'cloud-download',

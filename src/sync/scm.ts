@@ -2,8 +2,8 @@
 // folder (conflicts, changed on the server, changed here), and a badge on each file in the explorer.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { FileStatus, SyncState } from '../platform/syncPlan';
-import type { SyncSession } from '../platform/syncSession';
+import type { FileStatus, SyncState } from '../platform/sync/plan';
+import type { SyncSession } from '../platform/sync/session';
 
 const LOOK: Record<Exclude<SyncState, 'same'>, { badge: string; words: string; icon: string; color: string; group: 'conflicts' | 'server' | 'here' }> = {
   conflict: { badge: '!', words: 'Conflict: changed on both sides', icon: 'warning', color: 'list.errorForeground', group: 'conflicts' },

@@ -13,8 +13,8 @@ import { pickEntity } from '../ui/entityPick';
 import { EntityNode } from '../ui/entityNodes';
 import { tableSearch } from '../ui/entitySearch';
 import type { RecentEntities } from '../platform/recent';
-import { safeFileName, sameTableName } from '../platform/tableName';
-import { type OpenedTable, tableFileName } from '../platform/openedTables';
+import { safeFileName, sameTableName } from '../platform/tables/names';
+import { type OpenedTable, tableFileName } from '../platform/tables/opened';
 
 export interface OpenTableOptions {
   /** The table's ID or name (`<project>.<table>`, `Project:table` or `<owner>:<project>:<table>`). */

@@ -8,14 +8,14 @@ import { hostOf } from '../api/names';
 import { formatBytes } from '../api/units';
 import type { Services } from '../services';
 import { anySignal } from '../core/signals';
-import { type CsvShape, describeShape } from '../platform/csvSample';
+import { type CsvShape, describeShape } from '../platform/tables/csvSample';
 import { announceCreated } from '../ui/entityPick';
 import { uriOption } from '../core/options';
 import { activeCsvEditor, type CsvToPush, csvToPush } from '../core/documents';
-import { countCsvRows } from '../platform/csvRows';
-import { inspectSource, pushCsv } from '../platform/pushTable';
+import { countCsvRows } from '../platform/tables/csvRows';
+import { inspectSource, pushCsv } from '../platform/tables/push';
 import type { RecentEntities } from '../platform/recent';
-import { checkTableName, finalTableName, sameTableName, tableNamePreview } from '../platform/tableName';
+import { checkTableName, finalTableName, sameTableName, tableNamePreview } from '../platform/tables/names';
 
 export interface PushTableOptions {
   /** The CSV to push: a Uri, a URI string or a path; default the active editor. */

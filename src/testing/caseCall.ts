@@ -7,9 +7,9 @@ import type { DatagrokApi, FuncParam } from '../api/types';
 import { DatagrokError, isDatagrokError } from '../api/errors';
 import { pushCsvParameters } from '../core/csvParameters';
 import { ProgressReporter } from '../core/progress';
-import type { Catalog } from '../platform/catalog';
-import { outputsOf } from '../platform/signature';
-import type { CallOutcome } from '../platform/testExpect';
+import type { Catalog } from '../platform/functions/catalog';
+import { outputsOf } from '../platform/functions/signature';
+import type { CallOutcome } from '../platform/tests/expect';
 
 export interface CaseCall {
   outcome: CallOutcome;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
 import { jsoncParser } from '../platform/lazyModules';
-import { EXPECT_KEY } from '../platform/testCases';
+import { EXPECT_KEY } from '../platform/tests/cases';
 
 export interface ExpectWrite {
   uri: vscode.Uri;

@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import type { DatagrokApi } from '../api/types';
 import { hostOf } from '../api/names';
-import type { Catalog } from '../platform/catalog';
-import type { CaseResult } from '../platform/junit';
-import { type CallOutcome, judge } from '../platform/testExpect';
+import type { Catalog } from '../platform/functions/catalog';
+import type { CaseResult } from '../platform/tests/junit';
+import { type CallOutcome, judge } from '../platform/tests/expect';
 import { type CaseCall, callCase, isCancel, newTestRunId } from './caseCall';
 import type { CaseRef, TestTree } from './testTree';
 

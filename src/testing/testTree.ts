@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { positionOf } from '../core/jsonc';
 import { jsoncParser } from '../platform/lazyModules';
-import { caseId, parseTestFile, type TestCase } from '../platform/testCases';
+import { caseId, parseTestFile, type TestCase } from '../platform/tests/cases';
 
 export const TEST_FILES = '**/*.{datagrok,dgparams}.{json,jsonc}';
 const EXCLUDE = '**/node_modules/**';

@@ -2,8 +2,8 @@
 // that typed table IDs or names are on the server.
 import { isDatagrokError } from '../api/errors';
 import { formatBytes } from '../api/units';
-import type { Catalog } from '../platform/catalog';
-import { sameTableName } from '../platform/tableName';
+import type { Catalog } from '../platform/functions/catalog';
+import { sameTableName } from '../platform/tables/names';
 import type { EntitySearch } from './entityPick';
 
 export function tableSearch(catalog: Catalog): EntitySearch {

@@ -6,7 +6,7 @@ import { hostOf } from '../api/names';
 import type { CommandInvocation } from '../core/commands';
 import type { Contributions } from '../core/contributions';
 import type { RememberedEntity } from '../platform/recent';
-import type { Catalog } from '../platform/catalog';
+import type { Catalog } from '../platform/functions/catalog';
 import { type EntityKind, EntityNode, type EntityRow, ListRoot, rememberedRow } from './entityNodes';
 import { type ExplorerContext, ExplorerNode, ExplorerTree, MessageNode } from './explorerTree';
 

@@ -1,6 +1,6 @@
 // The catalog routes the explorer views read, over real HTTP, and the platform's Catalog on top of them.
 import * as assert from 'node:assert/strict';
-import { Catalog, byPackage } from '../../src/platform/catalog';
+import { Catalog, byPackage } from '../../src/platform/functions/catalog';
 import { useEmulator } from './harness';
 
 describe('catalog: functions, connections, tables and dashboards', () => {

@@ -1,7 +1,7 @@
 // The platform's groups model against the emulator over real HTTP: what the Groups view loads, with
 // how many requests, and that Retry reloads only what failed. No editor: src/platform imports no vscode.
 import * as assert from 'node:assert/strict';
-import { GroupsModel } from '../../src/platform/groups';
+import { GroupsModel } from '../../src/platform/groups/model';
 import { IDS, useEmulator } from './harness';
 
 describe('platform: groups model', () => {

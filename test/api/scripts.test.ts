@@ -3,8 +3,8 @@
 // dataframe input as a DataFrame), SQL on the demo database; an error names the script's line; each run
 // has a time limit; other languages are "not available here".
 import * as assert from 'node:assert/strict';
-import { parseScriptHeader } from '../../src/platform/scriptHeader';
-import { callName, pushPlan, pushScript, withTemporaryScript } from '../../src/platform/scriptEntities';
+import { parseScriptHeader } from '../../src/platform/scripts/header';
+import { callName, pushPlan, pushScript, withTemporaryScript } from '../../src/platform/scripts/entities';
 import { useEmulator } from './harness';
 
 const PY = ['#name: CellCount', '#language: python', '#input: dataframe table [Data table]', '#input: int factor = 2', '#output: int count', '#output: dataframe older', 'count = table.shape[0] * table.shape[1] * factor', 'older = table[table["AGE"] > 60][["USUBJID", "AGE"]]', ''].join('\n');

@@ -6,9 +6,9 @@ import { mkdtemp, readFile, rename, rm, writeFile, mkdir, readdir } from 'node:f
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { SyncPart } from '../../src/api/types';
-import { execute, openSession, runSync } from '../../src/platform/syncSession';
-import { plan } from '../../src/platform/syncPlan';
-import { writeLink } from '../../src/platform/syncStore';
+import { execute, openSession, runSync } from '../../src/platform/sync/session';
+import { plan } from '../../src/platform/sync/plan';
+import { writeLink } from '../../src/platform/sync/store';
 import { sha256, useEmulator } from './harness';
 
 const CONNECTOR = 'demo:Home';

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createClient } from '../../src/api/client';
 import type { SyncPart } from '../../src/api/types';
-import { runSync } from '../../src/platform/syncSession';
-import { writeLink } from '../../src/platform/syncStore';
+import { runSync } from '../../src/platform/sync/session';
+import { writeLink } from '../../src/platform/sync/store';
 
 const BOUNDARY = 'stream-test';
 const MiB = 1024 * 1024;

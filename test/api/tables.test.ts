@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import type { TransferProgress } from '../../src/api/types';
-import { pushCsv } from '../../src/platform/pushTable';
+import { pushCsv } from '../../src/platform/tables/push';
 import { IDS, sha256, useEmulator } from './harness';
 
 async function collect(run: (sink: PassThrough) => Promise<unknown>): Promise<string> {

@@ -10,7 +10,7 @@
 //   node out/test/bench/catalog.js [--functions 10000] [--runs 5]
 import { execFile } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { byPackage } from '../../src/platform/catalog';
+import { byPackage } from '../../src/platform/functions/catalog';
 import { PAGE_SIZE } from '../../src/platform/paging';
 import { runBench, withEmulatorClient } from './childEmulator';
 

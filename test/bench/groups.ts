@@ -7,7 +7,7 @@
 //   node --expose-gc out/test/bench/groups.js [--groups 10000] [--runs 5]
 import { parseArgs } from 'node:util';
 import type { Group } from '../../src/api/types';
-import { displayName, GroupsModel, sortGroups } from '../../src/platform/groups';
+import { displayName, GroupsModel, sortGroups } from '../../src/platform/groups/model';
 import { PAGE_SIZE } from '../../src/platform/paging';
 import { runBench, withEmulatorClient } from './childEmulator';
 import { type Figure, median, printFigures } from './figures';

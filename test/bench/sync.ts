@@ -19,8 +19,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '../../src/api';
-import { openSession, runSync } from '../../src/platform/syncSession';
-import { writeLink } from '../../src/platform/syncStore';
+import { openSession, runSync } from '../../src/platform/sync/session';
+import { writeLink } from '../../src/platform/sync/store';
 import { runBench, startChildEmulator } from './childEmulator';
 import { type Figure, median, printFigures, settle } from './figures';
 

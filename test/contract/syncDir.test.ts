@@ -8,8 +8,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import { runSync } from '../../src/platform/syncSession';
-import { writeLink } from '../../src/platform/syncStore';
+import { runSync } from '../../src/platform/sync/session';
+import { writeLink } from '../../src/platform/sync/store';
 import { useEmulator } from '../api/harness';
 
 const SCRIPT = path.join(__dirname, '..', '..', '..', 'test', 'contract', 'sync_dir.py');

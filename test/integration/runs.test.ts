@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import type { StoredRun } from '../../src/platform/runs';
+import type { StoredRun } from '../../src/platform/runs/store';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CreationResult } from '../../src/api/types';
-import { finalTableName } from '../../src/platform/tableName';
+import { finalTableName } from '../../src/platform/tables/names';
 import { log } from './index';
 import { clearEmulatorRequests, control, emulatorRequests, resetEmulator, signIn } from './support';
 

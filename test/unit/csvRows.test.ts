@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { countCsvRows } from '../../src/platform/csvRows';
+import { countCsvRows } from '../../src/platform/tables/csvRows';
 
 describe('countCsvRows (the exact row count after a sampled push)', () => {
   let dir = '';

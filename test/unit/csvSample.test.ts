@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDatagrokError } from '../../src/api/errors';
-import { describeShape, inspectBytes, inspectFile, inspectText, SAMPLE_BYTES } from '../../src/platform/csvSample';
+import { describeShape, inspectBytes, inspectFile, inspectText, SAMPLE_BYTES } from '../../src/platform/tables/csvSample';
 
 function refused(fn: () => unknown, message: RegExp): void {
   assert.throws(fn, (e: unknown) => isDatagrokError(e, 'badInput') && message.test(e.message) && /Nothing was uploaded/.test(e.message));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { DatagrokError } from '../../src/api/errors';
 import type { TableInfo } from '../../src/api/types';
-import type { Catalog } from '../../src/platform/catalog';
+import type { Catalog } from '../../src/platform/functions/catalog';
 import { type RememberedEntity, RecentEntities } from '../../src/platform/recent';
 import { missingTablesProblem, tableOnServer } from '../../src/ui/entitySearch';
 import { MemoryStore } from './memoryStore';

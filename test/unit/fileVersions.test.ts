@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { contentHash, FileVersions } from '../../src/platform/fileVersions';
+import { contentHash, FileVersions } from '../../src/platform/files/versions';
 
 // The modification time a file reports is how VS Code tells "the file changed on the server since you
 // opened it" (its save conflict): it must move when the content changes, and only then.

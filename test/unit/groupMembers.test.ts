@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { DatagrokError } from '../../src/api/errors';
 import type { Group, MembershipRequest } from '../../src/api/types';
 import { keyToRetry } from '../../src/connection/signInFailure';
-import { memberSaveBody } from '../../src/platform/groupMembers';
-import { requestNote, sortRequests } from '../../src/platform/groups';
+import { memberSaveBody } from '../../src/platform/groups/members';
+import { requestNote, sortRequests } from '../../src/platform/groups/model';
 
 const g = (id: string, name: string, friendlyName?: string): Group => ({ id, name, friendlyName });
 const team = { ...g('t', 'Chemists', 'Chemistry'), description: 'Med chem' };

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { Group, MembershipRequest } from '../../src/api/types';
 import { Emitter } from '../../src/platform/events';
-import { displayName, groupName, isPending, sortGroups } from '../../src/platform/groups';
+import { displayName, groupName, isPending, sortGroups } from '../../src/platform/groups/model';
 
 const g = (id: string, name: string, friendlyName?: string): Group => ({ id, name, friendlyName }) as Group;
 

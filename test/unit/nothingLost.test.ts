@@ -5,7 +5,7 @@ import { apiKeyProblem } from '../../src/api/names';
 import { redactKey } from '../../src/api/redact';
 import { compareFiles } from '../../src/files/connectorPaths';
 import { planMount } from '../../src/files/mountPlan';
-import { contentHash, FileVersions } from '../../src/platform/fileVersions';
+import { contentHash, FileVersions } from '../../src/platform/files/versions';
 
 describe('keys: what may travel in a header, and what never reaches a message', () => {
   it('names the position and the code of a character that cannot be sent', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parameterSchema } from '../../src/platform/parameterSchema';
+import { parameterSchema } from '../../src/platform/functions/parameterSchema';
 import { describeFunc } from './funcFixture';
 
 describe('parameter file schema (from a signature)', () => {

@@ -3,7 +3,7 @@ import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatagrokError } from '../../src/api/errors';
 import { missingTableOf, missingTableProblems, placeholderProblems, tableReferences, valueNaming } from '../../src/functions/parameterTableChecks';
-import { readHeader, type TableColumnsAnswer } from '../../src/platform/tableColumns';
+import { readHeader, type TableColumnsAnswer } from '../../src/platform/tables/columns';
 import { describeFunc } from './funcFixture';
 
 const func = describeFunc([

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { curlText, pythonLiteral, pythonText } from '../../src/platform/runSnippets';
-import { DEFAULT_RUN_LIMITS, FolderBlobStore, type NewRun, RunsStore } from '../../src/platform/runs';
+import { curlText, pythonLiteral, pythonText } from '../../src/platform/runs/snippets';
+import { DEFAULT_RUN_LIMITS, FolderBlobStore, type NewRun, RunsStore } from '../../src/platform/runs/store';
 import { MemoryStore } from './memoryStore';
 
 const A = 'https://a.example/api';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { isTemporaryName, temporaryName } from '../../src/platform/scriptEntities';
+import { isTemporaryName, temporaryName } from '../../src/platform/scripts/entities';
 
 describe('Temporary script names (▶ Run on Datagrok)', () => {
   it('are the header name made safe, a mark and 8 hex letters, told apart from saved names', () => {

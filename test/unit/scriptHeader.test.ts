@@ -2,8 +2,8 @@
 // help/datagrok/concepts/functions/func-params-annotation.md), in each comment style.
 import * as assert from 'node:assert/strict';
 import { mayBeScript, scriptPrefix } from '../../src/core/scriptFileNames';
-import { choiceList, parseOptions, parseScriptHeader, prefixOfFile } from '../../src/platform/scriptHeader';
-import { headerProblems, headerSignature, initialInputs } from '../../src/platform/scriptSignature';
+import { choiceList, parseOptions, parseScriptHeader, prefixOfFile } from '../../src/platform/scripts/header';
+import { headerProblems, headerSignature, initialInputs } from '../../src/platform/scripts/signature';
 import { headerSpot, inFirstCommentBlock } from '../../src/scripts/headerContext';
 
 const lines = (...l: string[]) => l.join('\n');

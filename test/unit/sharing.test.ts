@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Group } from '../../src/api/types';
-import { shareCandidates } from '../../src/platform/sharing';
+import { shareCandidates } from '../../src/platform/groups/sharing';
 
 const g = (id: string, name: string, personal = false): Group => ({ id, name, personal }) as Group;
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseParameterFile } from '../../src/functions/parameterFile';
-import { jsonTypeOf, parameterFileText, signatureLine } from '../../src/platform/signature';
+import { jsonTypeOf, parameterFileText, signatureLine } from '../../src/platform/functions/signature';
 import { describeFunc } from './funcFixture';
 
 const func = describeFunc([

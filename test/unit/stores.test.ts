@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { KnownFiles } from '../../src/platform/knownFiles';
+import { KnownFiles } from '../../src/platform/files/known';
 import { KnownUsers } from '../../src/platform/knownUsers';
 import { RecentEntities } from '../../src/platform/recent';
 import { MemoryStore } from './memoryStore';

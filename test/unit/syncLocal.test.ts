@@ -1,4 +1,4 @@
-// Folder sync's local side (src/platform/syncLocal.ts, syncStore.ts) on a temporary folder: a file whose size
+// Folder sync's local side (src/platform/sync/local.ts, store.ts) on a temporary folder: a file whose size
 // and modification time are those of its last hash is not read again (as git's index), the hash cache is
 // not rewritten when nothing changed, and records made at once reach the journal together, each resolved
 // only once written.
@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { loadIgnoreRules, scanLocal } from '../../src/platform/syncLocal';
-import { loadHashes, saveHashes, SyncBase } from '../../src/platform/syncStore';
+import { loadIgnoreRules, scanLocal } from '../../src/platform/sync/local';
+import { loadHashes, saveHashes, SyncBase } from '../../src/platform/sync/store';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 

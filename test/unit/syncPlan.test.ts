@@ -1,7 +1,7 @@
-// Folder sync's pure part (src/platform/syncPlan.ts): states from base, local hash and server ETag; the
+// Folder sync's pure part (src/platform/sync/plan.ts): states from base, local hash and server ETag; the
 // actions of a pull, push or sync; deletes only when confirmed; conflicts; case-only renames.
 import * as assert from 'node:assert/strict';
-import { type BaseEntry, classify, type FileStatus, keepConfirmed, plan, type RemoteEntry } from '../../src/platform/syncPlan';
+import { type BaseEntry, classify, type FileStatus, keepConfirmed, plan, type RemoteEntry } from '../../src/platform/sync/plan';
 
 const base = (entries: Record<string, [string, string]>) => new Map(Object.entries(entries).map(([p, [etag, hash]]) => [p, { etag, hash, size: 1 } as BaseEntry]));
 const local = (entries: Record<string, string>) => new Map(Object.entries(entries).map(([p, hash]) => [p, { hash, size: 10 }]));

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isDatagrokError } from '../../src/api/errors';
-import { OpenedTables } from '../../src/platform/openedTables';
-import { checkTableName, defaultTableName, finalTableName, safeFileName, sameTableName, tableNamePreview, tableNameProblem } from '../../src/platform/tableName';
+import { OpenedTables } from '../../src/platform/tables/opened';
+import { checkTableName, defaultTableName, finalTableName, safeFileName, sameTableName, tableNamePreview, tableNameProblem } from '../../src/platform/tables/names';
 
 describe('table names', () => {
   it('accepts table, <project>.<table>, Project:table and <owner>:<project>:<table>', () => {

@@ -2,10 +2,10 @@
 // checks, expected errors) and recording an answer as "$expect".
 import * as assert from 'node:assert/strict';
 import type { FuncParam } from '../../src/api/types';
-import { junitXml } from '../../src/platform/junit';
-import { columnTypeOf, dataframeFacts } from '../../src/platform/dataframeFacts';
-import { caseId, parseTestFile } from '../../src/platform/testCases';
-import { difference, errorMatches, expectationProblem, expectationSkeleton, judge, recordedExpectation } from '../../src/platform/testExpect';
+import { junitXml } from '../../src/platform/tests/junit';
+import { columnTypeOf, dataframeFacts } from '../../src/platform/tests/dataframeFacts';
+import { caseId, parseTestFile } from '../../src/platform/tests/cases';
+import { difference, errorMatches, expectationProblem, expectationSkeleton, judge, recordedExpectation } from '../../src/platform/tests/expect';
 
 const out = (name: string, propertyType: string): FuncParam => ({ name, propertyType, isInput: false });
 const CSV = 'name,age,height,member,born\nAnn,34,1.72,true,1990-01-02\nBob,41,1.80,false,1983-05-06\nCy,,1.65,true,2001-11-12\n';

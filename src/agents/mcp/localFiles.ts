@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { badInput } from '../../api/errors';
 import { confine } from '../../platform/confinement';
-import { defaultTableName } from '../../platform/tableName';
+import { defaultTableName } from '../../platform/tables/names';
 import type { LocalCsv, LocalFiles, LocalText } from '../operations';
 
 const MAX_PARAMETER_FILE = 1024 * 1024;

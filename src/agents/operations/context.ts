@@ -2,9 +2,9 @@
 // the extension host and the MCP server (dist/mcp.js, a plain Node process). Each side supplies a client
 // for the signed-in server, the platform models, and a way to read the user's local files.
 import type { CreationResult, DatagrokApi } from '../../api/types';
-import type { Catalog } from '../../platform/catalog';
-import type { GroupsModel } from '../../platform/groups';
-import type { CsvSource } from '../../platform/pushTable';
+import type { Catalog } from '../../platform/functions/catalog';
+import type { GroupsModel } from '../../platform/groups/model';
+import type { CsvSource } from '../../platform/tables/push';
 
 /** A local CSV ready to push: a file streamed from disk or an editor's text. */
 export interface LocalCsv {

@@ -2,7 +2,7 @@
 import { badInput } from '../../api/errors';
 import { hostOf } from '../../api/names';
 import type { Group, MembershipRequest } from '../../api/types';
-import { displayName, groupName } from '../../platform/groups';
+import { displayName, groupName } from '../../platform/groups/model';
 import type { Confirmation, OperationContext } from './context';
 import { cacheNote } from './freshness';
 import { bool, clip, type Input, json, optionalText, text } from './inputs';

@@ -1,8 +1,8 @@
 // Push a local CSV as a table; read a table back as a summary.
 import { hostOf } from '../../api/names';
-import { describeShape } from '../../platform/csvSample';
-import { inspectSource, pushCsv } from '../../platform/pushTable';
-import { checkTableName } from '../../platform/tableName';
+import { describeShape } from '../../platform/tables/csvSample';
+import { inspectSource, pushCsv } from '../../platform/tables/push';
+import { checkTableName } from '../../platform/tables/names';
 import type { Confirmation, OperationContext } from './context';
 import { downloadPart } from './downloads';
 import { type Input, integer, json, optionalText, text } from './inputs';

@@ -4,7 +4,7 @@
 // table in memory is known for, so the title and the Push as Table target survive a reload. Pure Node.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { OpenedTable } from '../openedTables';
+import type { OpenedTable } from '../tables/opened';
 
 export function sidecarOf(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.datagrok-table.json`);

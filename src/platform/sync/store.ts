@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import type { BaseEntry } from './syncPlan';
+import type { BaseEntry } from './plan';
 
 export const STATE_DIR = '.datagrok';
 const LINK_FILE = 'sync.json';

@@ -1,5 +1,5 @@
 // Who a share offers: pure, so the Share Dashboard step and its unit test agree.
-import type { Group } from '../api/types';
+import type { Group } from '../../api/types';
 
 /**
  * The groups and users the lookup offers to share with: everyone it finds but the user themself (the

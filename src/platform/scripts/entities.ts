@@ -2,10 +2,10 @@
 // update by the header's name, with a plan that says which) and for one run (a temporary copy under a
 // unique name, called, and deleted afterwards whatever happens). No vscode here.
 import { randomBytes } from 'node:crypto';
-import { badInput } from '../api/errors';
-import type { DatagrokApi, ScriptEntity, ScriptKind } from '../api/types';
-import type { ScriptHeader } from './scriptHeader';
-import { isQueryHeader, scriptLanguage } from './scriptSignature';
+import { badInput } from '../../api/errors';
+import type { DatagrokApi, ScriptEntity, ScriptKind } from '../../api/types';
+import type { ScriptHeader } from './header';
+import { isQueryHeader, scriptLanguage } from './signature';
 
 export interface LocalScript {
   header: ScriptHeader;

@@ -1,8 +1,8 @@
 // What a CSV looks like before it is pushed: parsed from a sample (the first 64 KB) with papaparse, so
 // a garbage or empty file is refused before a single byte goes to the server. Pure: no vscode here.
 import { open } from 'node:fs/promises';
-import { papaparse } from './lazyModules';
-import { badInput } from '../api/errors';
+import { papaparse } from '../lazyModules';
+import { badInput } from '../../api/errors';
 
 /** How much of a file is read to judge it. */
 export const SAMPLE_BYTES = 64 * 1024;

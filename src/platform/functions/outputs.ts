@@ -13,7 +13,7 @@
 //     at most 64 characters) and every sampled row has one field.
 // So "a,b\n1,2" is a dataframe and "Hello, world\nSecond line" is text. A header-only CSV without a line
 // break is not recognised.
-import { papaparse } from './lazyModules';
+import { papaparse } from '../lazyModules';
 
 const SAMPLE_LINES = 50;
 

@@ -1,13 +1,13 @@
 // The groups data the tree shows, loaded from the active server on demand and cached until a refresh.
 // A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
 // asking again (Retry) reloads only what failed.
-import { DatagrokError } from '../api/errors';
-import type { DatagrokApi, Group, MembershipRequest } from '../api/types';
-import { markLoaded } from './answerAge';
-import { Emitter } from './events';
-import { changeMembers } from './groupMembers';
-import { displayName, groupName } from './groupNames';
-import { PerSession, scopeOf, type ServerSession } from './session';
+import { DatagrokError } from '../../api/errors';
+import type { DatagrokApi, Group, MembershipRequest } from '../../api/types';
+import { markLoaded } from '../answerAge';
+import { Emitter } from '../events';
+import { changeMembers } from './members';
+import { displayName, groupName } from './names';
+import { PerSession, scopeOf, type ServerSession } from '../session';
 
 export { displayName, groupName };
 

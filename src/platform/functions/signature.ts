@@ -1,5 +1,5 @@
 // A function's signature for people (tooltips, hovers) and as a parameter file to fill in. Pure.
-import type { FuncInfo, FuncParam } from '../api/types';
+import type { FuncInfo, FuncParam } from '../../api/types';
 
 /** The JSON a parameter file holds for a platform type. */
 export function jsonTypeOf(propertyType: string): string {

@@ -4,12 +4,12 @@
 // downloading it again.
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi } from '../api/types';
-import { nameProblem } from './confinement';
-import type { IgnoreRules } from './syncLocal';
-import type { BaseEntry, RemoteEntry } from './syncPlan';
-import { STATE_DIR, type SyncLink } from './syncStore';
+import { isDatagrokError } from '../../api/errors';
+import type { DatagrokApi } from '../../api/types';
+import { nameProblem } from '../confinement';
+import type { IgnoreRules } from './local';
+import type { BaseEntry, RemoteEntry } from './plan';
+import { STATE_DIR, type SyncLink } from './store';
 
 export const INCOMING_DIR = 'incoming';
 

@@ -3,10 +3,10 @@
 // so a large table costs a few KB) and kept; a table the server does not have is remembered as missing
 // for a minute, so typing does not ask again on every key. No vscode here.
 import { Writable } from 'node:stream';
-import { isDatagrokError } from '../api/errors';
-import { papaparse } from './lazyModules';
-import { RecentResults } from './recentResults';
-import { PerSession, scopeOf, type ServerSession } from './session';
+import { isDatagrokError } from '../../api/errors';
+import { papaparse } from '../lazyModules';
+import { RecentResults } from '../recentResults';
+import { PerSession, scopeOf, type ServerSession } from '../session';
 
 /** The header of a table, or `missing` when the server has no such table. */
 export type TableColumnsAnswer = { columns: string[] } | 'missing';

@@ -1,6 +1,6 @@
 // A run as code to paste elsewhere: a curl command for the REST call and a Python script with Datagrok's
 // `datagrok-api` package. The key is never written: `<API key>` stands in its place. Pure.
-import { nameSegment } from '../api/names';
+import { nameSegment } from '../../api/names';
 
 export const KEY_PLACEHOLDER = '<API key>';
 

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, promises as fsp, statSync } from 'node:fs';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { IGNORE_FILE } from './syncPlan';
-import { type HashCache, STATE_DIR } from './syncStore';
+import { IGNORE_FILE } from './plan';
+import { type HashCache, STATE_DIR } from './store';
 
 export { IGNORE_FILE };
 /** Left alone unless `.datagrokignore` says otherwise (with `!`); `.datagrok/` (the sync's own state) always. */

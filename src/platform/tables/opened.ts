@@ -2,7 +2,7 @@
 // data view shows as the title and the Open in Browser target, and the name a push of that file defaults
 // to (so pushing it back replaces the same table, not a new one named after the file). In memory: after a
 // reload the file is a CSV file like any other. Pure.
-import { finalTableName, sameTableName } from './tableName';
+import { finalTableName, sameTableName } from './names';
 
 export interface OpenedTable {
   /** The table's ID on the server, when known. */

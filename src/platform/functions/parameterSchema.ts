@@ -1,7 +1,7 @@
 // A JSON schema (draft-07) for one function's parameter files, generated from its signature: its inputs
 // with their JSON types, choices as enums, required inputs (not nullable, no default), defaults and
 // descriptions. Served as `datagrok-schema:/<Package:Name>.schema.json`. Pure.
-import type { FuncInfo, FuncParam } from '../api/types';
+import type { FuncInfo, FuncParam } from '../../api/types';
 import { inputsOf, isRequired, outputsOf } from './signature';
 
 type Schema = Record<string, unknown>;

@@ -3,9 +3,9 @@
 // extension's global storage (`BlobStore`), removed with its run. A Model: no vscode, shows nothing.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { Emitter } from './events';
-import type { ScriptSource } from './scriptRuns';
-import type { KeyValueStore } from './session';
+import { Emitter } from '../events';
+import type { ScriptSource } from '../scripts/runs';
+import type { KeyValueStore } from '../session';
 
 export type RunOutcome = 'ok' | 'failed' | 'cancelled';
 

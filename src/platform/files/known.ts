@@ -1,7 +1,7 @@
 // The files of a connector this workspace has seen (opened, saved, created, uploaded), per server and
 // connector, kept in the workspace state so they survive restarts. When the server cannot list
 // folders, a mounted folder shows these: never an invented entry, only files that existed here.
-import type { KeyValueStore } from './session';
+import type { KeyValueStore } from '../session';
 
 const PREFIX = 'datagrok.files.known:';
 /** Per connector; the oldest are forgotten first. */

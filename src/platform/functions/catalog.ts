@@ -3,12 +3,12 @@
 // are not kept, so Retry asks again. For the language features (completion, hover, diagnostics, the
 // lens), `lastKnown` lookups answer offline (the server unreachable, timing out or unavailable) with the
 // last answer for that server and name, however old; the views show the failure. No vscode here.
-import { isDatagrokError } from '../api/errors';
-import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../api/types';
-import { markLoaded } from './answerAge';
-import { Emitter } from './events';
-import { RecentResults } from './recentResults';
-import { PerSession, scopeOf, type ServerSession } from './session';
+import { isDatagrokError } from '../../api/errors';
+import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../../api/types';
+import { markLoaded } from '../answerAge';
+import { Emitter } from '../events';
+import { RecentResults } from '../recentResults';
+import { PerSession, scopeOf, type ServerSession } from '../session';
 
 /** How long a list is reused before it is asked again (a view refresh always asks again). */
 const LIST_TTL_MS = 60_000;

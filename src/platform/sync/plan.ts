@@ -1,6 +1,6 @@
 // Folder sync, the pure part: each file's state from the last synced base, the local content hash and the
 // server's ETag; then the actions a pull, push or sync would take. No I/O, no vscode.
-import { nameProblem } from './confinement';
+import { nameProblem } from '../confinement';
 
 /** The linked folder's ignore rules: the user's, so never replaced or sent without the user's choice. */
 export const IGNORE_FILE = '.datagrokignore';

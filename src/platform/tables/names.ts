@@ -1,7 +1,7 @@
 // Table names as the user types them: `table`, `<project>.<table>`, `Project:table` or the full
 // `<owner>:<project>:<table>` a server gives every table (the owner is the login of whoever pushed it). Pure.
 import * as path from 'node:path';
-import { badInput } from '../api/errors';
+import { badInput } from '../../api/errors';
 
 /** Why a table name is not acceptable, or undefined when it is. */
 export function tableNameProblem(name: string): string | undefined {

@@ -1,16 +1,16 @@
 // Folder sync, one comparison and the run that follows it: the link, the base, the ignore rules, the local
-// scan and the server's answer, classified (syncPlan.ts); then the confirmed actions taken one file at a
+// scan and the server's answer, classified (plan.ts); then the confirmed actions taken one file at a
 // time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { DatagrokError } from '../api/errors';
-import type { DatagrokApi } from '../api/types';
-import { writeTarget } from './confinement';
-import { type IgnoreRules, isCaseInsensitive, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './syncLocal';
-import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './syncPlan';
-import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView, UploadChecks } from './syncRemote';
-import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './syncStore';
+import { DatagrokError } from '../../api/errors';
+import type { DatagrokApi } from '../../api/types';
+import { writeTarget } from '../confinement';
+import { type IgnoreRules, isCaseInsensitive, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './local';
+import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './plan';
+import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView, UploadChecks } from './remote';
+import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './store';
 
 export interface SyncSession {
   folder: string;

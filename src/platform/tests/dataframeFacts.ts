@@ -1,7 +1,7 @@
 // What a dataframe output (CSV text) is, for a test's expectation: its row count, its columns with types
 // inferred from their values, a checksum of its content and its rows. Pure: no vscode here.
 import { createHash } from 'node:crypto';
-import { papaparse } from './lazyModules';
+import { papaparse } from '../lazyModules';
 
 export type ColumnType = 'int' | 'double' | 'bool' | 'datetime' | 'string';
 

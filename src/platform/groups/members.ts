@@ -4,9 +4,9 @@
 // leaves out is not documented, so the body always carries the group's full current relations (both
 // sides, admin flags kept) with only the one change, and the result is read back: a change the server
 // did not make is reported, never claimed.
-import { DatagrokError } from '../api/errors';
-import type { CallOptions, DatagrokApi, Group, GroupRelation } from '../api/types';
-import type { RelatedGroup } from './groups';
+import { DatagrokError } from '../../api/errors';
+import type { CallOptions, DatagrokApi, Group, GroupRelation } from '../../api/types';
+import type { RelatedGroup } from './model';
 
 export type MemberChange = { add: Group; isAdmin: boolean } | { remove: Group };
 

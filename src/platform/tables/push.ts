@@ -1,9 +1,9 @@
 // Pushing CSV to the server as a table: judged first (a sample), then uploaded — a file streamed from
 // disk at any size, or text held in memory. No vscode here: the command, the function runner's `$csv`
 // parameters and the tests all push through this one function.
-import type { CreationResult, DatagrokApi, TransferOptions } from '../api/types';
+import type { CreationResult, DatagrokApi, TransferOptions } from '../../api/types';
 import { type CsvShape, inspectFile, inspectText } from './csvSample';
-import { checkTableName } from './tableName';
+import { checkTableName } from './names';
 
 /** A saved file on disk (streamed) or CSV text in memory (an unsaved editor, a remote document). */
 export type CsvSource = { file: string } | { text: string };

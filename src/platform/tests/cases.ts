@@ -3,7 +3,7 @@
 // without "$function" takes the previous case's). A parameter file without "$expect" is not a test.
 // Pure: no vscode here.
 import type { ParseError } from 'jsonc-parser';
-import { jsoncParser } from './lazyModules';
+import { jsoncParser } from '../lazyModules';
 
 export const EXPECT_KEY = '$expect';
 export const NAME_KEY = '$name';

@@ -9,10 +9,10 @@
 //     `firstRows` (objects by column; numbers compared within the tolerance), or the CSV text itself;
 //   - for several outputs: an object keyed by output names (the ones given are checked), or an array;
 //   - otherwise a value, deep-equal, numbers within the case's "$tolerance".
-import type { FuncParam } from '../api/types';
+import type { FuncParam } from '../../api/types';
 import { type DataframeFacts, DATAFRAME_KEYS, dataframeFacts, typeFits } from './dataframeFacts';
-import { looksLikeCsv, outputsOf } from './outputs';
-import { ERROR_KEY } from './testCases';
+import { looksLikeCsv, outputsOf } from '../functions/outputs';
+import { ERROR_KEY } from './cases';
 
 export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 // How groups and users are named. Its own module: the status bar and the connection (loaded at activation)
 // name the user without loading the groups model, whose collator costs ~10 ms to make.
-import type { Group } from '../api/types';
+import type { Group } from '../../api/types';
 
 /** The group's name as the server knows it (login for users): what identifies it in lists and messages. */
 export function groupName(g: Group | undefined): string {
