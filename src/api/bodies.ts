@@ -2,6 +2,7 @@
 // first data of a streamed body.
 import { finished, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { API_ERROR_OPENING, opensApiError } from './apiErrorHead';
 import { DatagrokError } from './errors';
 import { apiErrorOf, type FailureContext, parseErrorBody, serverFailure } from './failures';
 import { webPageFailure } from './networkFailures';
@@ -15,6 +16,8 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
     value = trimmed === '' ? null : JSON.parse(trimmed);
   } catch {
     const body = parseErrorBody(trimmed, contentType);
+    // An ApiError read only as far as its first kilobytes (readText): the server's error, with its message.
+    if (body.apiError) throw serverFailure(ctx, 200, body);
     if (lenient && !body.html) return text;
     if (body.html) throw webPageFailure(ctx, trimmed, 'unexpectedAnswer');
     const hint = ctx.hintMissingApi ? ' Is the URL missing /api?' : ' Check the server URL.';
@@ -32,21 +35,42 @@ export function parseJsonBody(text: string, contentType: string | undefined, ctx
  * chunk, each released as it is decoded (release.ts; a refused body's at once). Strings made while
  * reading would be copied by the garbage collector and leave every chunk behind as garbage: a 65 MiB
  * answer refused that way peaked at 118 MiB above the baseline, this way at 61-63 (test/bench/answers.ts).
+ *
+ * With `errorLimit`, a body whose first bytes open an ApiError (apiErrorHead.ts) is read up to that many
+ * bytes and no further (the connection is closed): its text is then the error's first kilobytes, which
+ * parseErrorBody reads. A 200 ApiError with a 50 MB message otherwise cost 420-500 MiB above the baseline.
  */
-export function readText(body: Readable, limit: number, tooLarge: () => Error): Promise<string> {
+export function readText(body: Readable, limit: number, tooLarge: () => Error, errorLimit?: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: (Buffer | undefined)[] = [];
     let size = 0;
-    let refused = false;
+    let settled = false;
+    // Whether the first bytes are still to be looked at; then the limit an ApiError is cut at.
+    let opening = errorLimit !== undefined;
+    let cutAt = Number.POSITIVE_INFINITY;
+    const drop = (chunk: Buffer) => {
+      settled = true;
+      for (const held of chunks) if (held) release(held);
+      release(chunk);
+      chunks.length = 0;
+      discard(body);
+    };
     body.on('data', (chunk: Buffer) => {
-      if (refused) return;
+      if (settled) return;
       size += chunk.length;
+      if (opening && size >= API_ERROR_OPENING) {
+        opening = false;
+        const first = chunks.length === 0 ? chunk : Buffer.concat([...(chunks as Buffer[]), chunk], API_ERROR_OPENING);
+        if (opensApiError(first.toString('latin1', 0, API_ERROR_OPENING))) cutAt = errorLimit as number;
+      }
+      if (size >= cutAt) {
+        const text = Buffer.concat([...(chunks as Buffer[]), chunk], cutAt).toString('utf8');
+        drop(chunk);
+        resolve(text);
+        return;
+      }
       if (size > limit) {
-        refused = true;
-        for (const held of chunks) if (held) release(held);
-        release(chunk);
-        chunks.length = 0;
-        discard(body);
+        drop(chunk);
         reject(tooLarge());
         return;
       }
@@ -54,7 +78,7 @@ export function readText(body: Readable, limit: number, tooLarge: () => Error): 
     });
     // Settles as async iteration does: at the end, on an error, or on a close before the end.
     finished(body, (err) => {
-      if (refused) return;
+      if (settled) return;
       if (err) return reject(err);
       if (chunks.length === 1) return resolve((chunks[0] as Buffer).toString('utf8'));
       const decoder = new StringDecoder('utf8');

@@ -1,4 +1,5 @@
 // Classifying what went wrong into one DatagrokError a UI can act on. Pure: no I/O here.
+import { apiErrorHead } from './apiErrorHead';
 import { DatagrokError } from './errors';
 import { networkSetupFailure, redirectFailure } from './networkFailures';
 import type { ErrorKind } from './types';
@@ -82,7 +83,9 @@ export function parseErrorBody(text: string, contentType: string | undefined): E
       }
       if (typeof parsed === 'string' && parsed.trim() !== '') return { apiError: false, html: false, message: parsed };
     } catch {
-      // not JSON: fall through to plain text
+      // Not JSON: an ApiError cut short (its first kilobytes) is read as far as it came; else plain text.
+      const api = apiErrorOf(apiErrorHead(t));
+      if (api) return { apiError: true, html: false, ...api };
     }
   }
   if (t !== '' && t.length <= MAX_SERVER_MESSAGE && !t.includes('\0')) return { apiError: false, html: false, message: t };

@@ -98,7 +98,8 @@ export class Transport {
       if (declared !== undefined && declared > this.maxAnswerBytes) throw tooLarge();
       // The socket's reads are released once parsed, as a download's are: only the body's bytes are held.
       const stopReleasing = releaseReads(res);
-      const text = await readText(res, this.maxAnswerBytes, tooLarge).finally(stopReleasing);
+      // An ApiError (some servers answer failures with 200) is read no further than an error body is.
+      const text = await readText(res, this.maxAnswerBytes, tooLarge, SMALL_BODY).finally(stopReleasing);
       return parseJsonBody(text, header(res.headers, 'content-type'), ctx, lenient) as T;
     });
   }

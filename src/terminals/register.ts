@@ -2,13 +2,15 @@
 // "Use Datagrok in Terminals" (new integrated terminals get DATAGROK_API_URL and DATAGROK_API_KEY),
 // "Write .env for Python" (.datagrok/.env for the Python extension, git-ignored), "Copy Python Snippet"
 // (reads the variables; no key in it), "Add This Server to grok" (an alias in ~/.grok/config.yaml, after
-// a modal yes naming the file and that it holds the key). With options, none asks.
+// a modal yes naming the file and that it holds the key). With options, none asks. Both files holding the
+// key are written readable by the user alone (0600 on POSIX, core/privateFile.ts).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { optionalText, uriOption } from '../core/options';
+import { modeText, type PrivateFileWrite } from '../core/privateFile';
 import type { Services } from '../services';
 import { ENV_DIR, ENV_FILE, ENV_KEY, ENV_URL, pythonSnippet } from './credentials';
 import { aliasFor, checkAlias, withServer } from './grokConfig';
@@ -18,6 +20,15 @@ function checkKeys(options: object | undefined, allowed: string[], command: stri
   for (const key of Object.keys(options ?? {})) {
     if (!allowed.includes(key)) throw badInput(`Unknown option "${key}" for ${command}: it takes ${allowed.length ? allowed.map((k) => `"${k}"`).join(', ') : 'no options'}.`);
   }
+}
+
+const POSIX = process.platform !== 'win32';
+
+/** Where a file holding the key now is and who can read it, for the message after writing it. */
+function privateNote(written: PrivateFileWrite): string {
+  if (!POSIX) return `${written.path} holds your API key.`;
+  const was = written.tightenedFrom === undefined ? '' : ` It was readable by others (mode ${modeText(written.tightenedFrom)}); now only you can read it.`;
+  return `${written.path} holds your API key, readable only by you (mode 0600).${was}`;
 }
 
 function optionalBool(value: unknown, name: string): boolean | undefined {
@@ -66,12 +77,14 @@ async function writeEnvFile(t: TerminalEnvironment, inv: CommandInvocation<{ fol
     const yes = 'Write .env';
     const answer = await vscode.window.showWarningMessage(
       `Write ${target.fsPath}?`,
-      { modal: true, detail: `It holds ${ENV_URL} and ${ENV_KEY} (your API key) in plain text, for the Python extension and anything else that reads the folder. .datagrok/.gitignore keeps it out of git; sign-out removes it.` },
+      { modal: true, detail: `It holds ${ENV_URL} and ${ENV_KEY} (your API key) in plain text${POSIX ? ', readable only by you (mode 0600),' : ''} for the Python extension and your own programs. .datagrok/.gitignore keeps it out of git; sign-out removes it.` },
       yes,
     );
     if (answer !== yes) throw new UserCancelled();
   }
-  return t.writeEnvFile(folder);
+  const { file, written } = await t.writeEnvFile(folder);
+  if (inv.interactive) void vscode.window.showInformationMessage(`Wrote .env for Python: ${privateNote(written)} Sign-out removes it.`);
+  return file;
 }
 
 async function copySnippet(inv: CommandInvocation<Record<string, never>>) {
@@ -106,13 +119,13 @@ async function addToGrok(t: TerminalEnvironment, inv: CommandInvocation<{ alias?
     const yes = 'Add to grok';
     const answer = await vscode.window.showWarningMessage(
       `Add ${alias} to ${file.fsPath}?`,
-      { modal: true, detail: `The grok CLI reads this file. It will hold your API key for ${found.url} in plain text (servers.${alias}.key); the rest of the file is kept. Sign-out does not remove it.` },
+      { modal: true, detail: `The grok CLI reads this file. It will hold your API key for ${found.url} in plain text (servers.${alias}.key)${POSIX ? ', readable only by you (mode 0600)' : ''}; the rest of the file is kept. Sign-out does not remove it.` },
       yes,
     );
     if (answer !== yes) throw new UserCancelled();
   }
-  await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(file, '..'));
-  await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
+  const written = await t.writeKeyFile(file.fsPath, text);
+  if (inv.interactive) void vscode.window.showInformationMessage(`Added ${alias} to grok (grok --host ${alias}): ${privateNote(written)}`);
   return { file, alias };
 }
 

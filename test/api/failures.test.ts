@@ -55,6 +55,26 @@ describe('error classification', () => {
     assert.equal(noCode.kind, 'server');
   });
 
+  it('reads an ApiError cut short (its first kilobytes) as far as it came: message, code, and never the key', () => {
+    const whole = JSON.stringify({ '#type': 'ApiError', message: `Group not found ${KEY}: "g"\n${'at x\n'.repeat(20_000)}`, errorCode: 404 });
+    const cut = whole.slice(0, 64 * 1024);
+    assert.throws(() => JSON.parse(cut));
+    const err = serverFailure(ctx, 200, parseErrorBody(cut, 'application/json'));
+    assert.equal(err.kind, 'server', 'the code came after the cut: a server error');
+    assert.match(err.serverMessage ?? '', /^Group not found \*\*\*: "g" at x at x/);
+    assert.ok(!err.message.includes(KEY));
+    // The code before the message, an escape cut in two, the object JSON-encoded as a string (text/plain).
+    const codeFirst = '{ "#type" : "ApiError", "errorCode": 403, "message": "No access to \\"g\\"\\u00e9 \\u00';
+    const body = parseErrorBody(codeFirst, 'application/json');
+    assert.deepEqual([body.apiError, body.message, body.errorCode], [true, 'No access to "g"é ', 403]);
+    const encoded = JSON.stringify(`{"#type":"ApiError","message":"Script failed: ${'line\\n'.repeat(20_000)}`).slice(0, 64 * 1024);
+    const fromString = parseErrorBody(encoded, 'text/plain');
+    assert.deepEqual([fromString.apiError, fromString.message?.slice(0, 25)], [true, 'Script failed: line\nline\n']);
+    // Not an ApiError: other cut JSON stays what it was (no message from inside a listing).
+    assert.deepEqual(parseErrorBody('[{"#type":"ApiError","message":"x"', 'application/json'), { apiError: false, html: false, message: '[{"#type":"ApiError","message":"x"' });
+    assert.equal(parseErrorBody(`{"items":[{"#type":"ApiError","message":"${'x'.repeat(600)}`, 'application/json').apiError, false);
+  });
+
   it('turns HTML error pages into "server unavailable" without HTML', () => {
     const html = '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
     const body = parseErrorBody(html, 'text/html');

@@ -1,6 +1,8 @@
 // A server for the answer-size bench (answers.ts), run as a child process so the client's memory is its
-// own: a 500 whose body is 50 MB, and a JSON listing larger than the client holds (64 MiB + 1 MiB,
-// chunked, no Content-Length, so only counting can refuse it). Prints its base URL.
+// own: a 500 whose body is 50 MB, a 200 whose body is an ApiError with a 50 MB message (as real servers
+// answer some failures; asked as the listing of groups with text=apiError), and a JSON listing larger
+// than the client holds (64 MiB + 1 MiB, chunked, no Content-Length, so only counting can refuse it).
+// Prints its base URL.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -19,6 +21,26 @@ const server = createServer((req, res) => {
         if (!res.write(block)) return void res.once('drain', more);
       }
       res.end();
+    };
+    res.on('error', () => undefined);
+    more();
+    return;
+  }
+  if (path.startsWith('/api/public/v1/groups?text=apiError')) {
+    // An ApiError on 200 whose message is a 50 MB stack dump, with its length declared.
+    const head = Buffer.from('{"#type":"ApiError","message":"Internal error: ');
+    const line = 'at com.example.Handler.handle(Handler.java:42)\\n';
+    const block = Buffer.from(line.repeat(Math.ceil(MiB / line.length)).slice(0, MiB));
+    const tail = Buffer.from('","errorCode":500}');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(head.length + 50 * MiB + tail.length) });
+    res.write(head);
+    let left = 50;
+    const more = () => {
+      while (left > 0) {
+        left--;
+        if (!res.write(block)) return void res.once('drain', more);
+      }
+      res.end(tail);
     };
     res.on('error', () => undefined);
     more();

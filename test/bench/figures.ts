@@ -11,6 +11,13 @@ export interface Figure {
   miss?: 'BELOW' | 'ABOVE';
 }
 
+/** What `measure` saw of one run: wall clock, peak RSS above the baseline, this process's CPU seconds. */
+export interface Measured {
+  seconds: number;
+  extraRss: number;
+  cpu: number;
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -45,4 +52,29 @@ export function printFigures(title: string, figures: Figure[]): void {
  */
 export function settle(): Promise<void> {
   return new Promise((resolve) => execFile('sync', () => resolve()));
+}
+
+/**
+ * Samples this process's RSS while `run` runs; returns seconds, the peak RSS above the baseline and this
+ * process's CPU seconds (user + system, all threads). CPU per GiB does not depend on other load on the
+ * machine, so it compares client versions more reliably than throughput on a busy box.
+ */
+export async function measure(run: () => Promise<unknown>): Promise<Measured> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  const started = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
+  try {
+    await run();
+  } finally {
+    clearInterval(timer);
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  peak = Math.max(peak, process.memoryUsage.rss());
+  const cpu = process.cpuUsage(cpuBefore);
+  return { seconds, extraRss: Math.max(0, peak - baseline), cpu: (cpu.user + cpu.system) / 1e6 };
 }

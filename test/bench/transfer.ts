@@ -32,7 +32,7 @@ import { startEmulator } from '../emulator/server';
 import { makeCertificates, type TestCertificates } from '../network/certs';
 import { answerFigures } from './answers';
 import { type Server, startChildEmulator } from './childEmulator';
-import { type Figure, median, printFigures, ratioFigure, settle } from './figures';
+import { type Figure, measure, median, printFigures, ratioFigure, settle } from './figures';
 import { nodeFloorRuns, uploadedFileUrl } from './nodeFloor';
 import { proxiedRun } from './proxied';
 import { pushTextRun } from './pushText';
@@ -84,31 +84,6 @@ function curl(args: string[]): Promise<string> {
       else resolve(stdout);
     });
   });
-}
-
-/**
- * Samples this process's RSS while `run` runs; returns seconds, the peak RSS above the baseline and this
- * process's CPU seconds (user + system, all threads). CPU per GiB does not depend on other load on the
- * machine, so it compares client versions more reliably than throughput on a busy box.
- */
-async function measure(run: () => Promise<unknown>): Promise<{ seconds: number; extraRss: number; cpu: number }> {
-  (globalThis as { gc?: () => void }).gc?.();
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 10);
-  const started = process.hrtime.bigint();
-  const cpuBefore = process.cpuUsage();
-  try {
-    await run();
-  } finally {
-    clearInterval(timer);
-  }
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  peak = Math.max(peak, process.memoryUsage.rss());
-  const cpu = process.cpuUsage(cpuBefore);
-  return { seconds, extraRss: Math.max(0, peak - baseline), cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 function fmt(n: number, digits = 1): string {

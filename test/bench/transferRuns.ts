@@ -7,16 +7,12 @@ import { existsSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatagrokClient } from '../../src/api';
-import { settle } from './figures';
+import { type Measured, settle } from './figures';
 
 const MiB = 1024 * 1024;
 const TIME = '/usr/bin/time';
 
-export interface Measured {
-  seconds: number;
-  extraRss: number;
-  cpu: number;
-}
+export type { Measured } from './figures';
 
 export interface TransferRunsBench {
   label: string;

@@ -43,6 +43,39 @@ describe('faults: unbounded replies', () => {
     assert.ok(sent === Number.POSITIVE_INFINITY || sent < 50 * 1024 * 1024, 'the client stopped reading: the server saw the connection close');
   });
 
+  it("a 200 whose JSON is an ApiError with a 50 MB message is the server's error, read no further than its first kilobytes", async () => {
+    // As real servers answer some failures: HTTP 200, an ApiError body, here with a stack dump for a message.
+    const head = '{"#type":"ApiError","message":"Group listing failed: at com.example.Handler.handle(Handler.java:42)\\n';
+    const line = Buffer.from('at com.example.Handler.handle(Handler.java:42)\\n'.repeat(1000));
+    const tail = '","errorCode":500}';
+    const total = 50 * 1024 * 1024;
+    let sent = 0;
+    let closed: (sent: number) => void = () => undefined;
+    const sentAtClose = new Promise<number>((resolve) => (closed = resolve));
+    kit.answer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(head.length + total + tail.length) });
+      res.write(head);
+      const pump = () => {
+        while (sent < total) {
+          const part = line.subarray(0, Math.min(line.length, total - sent));
+          sent += part.length;
+          if (!res.write(part)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        res.end(tail);
+      };
+      res.on('close', () => closed(sent));
+      pump();
+    });
+    const e = await failsWith(kit.client().listGroups(), 'server', /^Listing groups failed: .*Group listing failed: at com\.example\.Handler\.handle\(Handler\.java:42\) at com/);
+    assert.ok(e.message.length < 1000, `the message is its first part: ${e.message.length} characters`);
+    // Read whole, the answer leaves the connection open for the next request: no close to wait for.
+    const atClose = await Promise.race([sentAtClose, new Promise<number>((r) => setTimeout(() => r(sent), 2000))]);
+    assert.ok(atClose < total, `the client stopped reading: the server saw the connection close after ${atClose} of ${total} bytes`);
+  });
+
   it('an answer under the cap is read whole', async () => {
     kit.answer(reply(200, JSON.stringify([{ id: 'g1', name: 'One' }]), { 'content-type': 'application/json' }));
     const groups = await kit.client({ maxAnswerBytes: 1024 }).listGroups();

@@ -1,7 +1,8 @@
 // Datagrok in terminals and Python, opt-in, in the real VS Code host: the variables in the extension's
 // environment variable collection (and in a new terminal's environment) only after the opt-in, changed
 // on a switch of server, gone at sign-out; the .env written only on request and removed at sign-out;
-// the Python snippet without a key; a grok alias added keeping the rest of the config.
+// the Python snippet without a key; a grok alias added keeping the rest of the config. Both files holding
+// the key readable by the user alone (0600 on POSIX), a looser one tightened.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,6 +12,11 @@ import type { DatagrokExtensionApi } from '../../src/extension';
 import { emulator, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
+const POSIX = process.platform !== 'win32';
+/** The file's permission bits, on POSIX (where "readable only by you" is a mode). */
+function assertPrivate(file: string, what: string): void {
+  if (POSIX) assert.equal((fs.statSync(file).mode & 0o777).toString(8), '600', `${what}: readable by the user alone`);
+}
 const exec = (id: string, options: object) => Promise.resolve(vscode.commands.executeCommand(id, options));
 
 async function until<T>(what: string, probe: () => T | undefined, ms = 15_000): Promise<T> {
@@ -80,12 +86,21 @@ describe('Datagrok in terminals and Python (opt-in)', function () {
     assert.equal(envFile.fsPath, path.join(folder, '.datagrok', '.env'));
     assert.match(fs.readFileSync(envFile.fsPath, 'utf8'), new RegExp(`DATAGROK_API_URL="${emulator.url}"\\nDATAGROK_API_KEY="${emulator.key}"\\n$`));
     assert.equal(fs.readFileSync(path.join(folder, '.datagrok', '.gitignore'), 'utf8'), '*\n');
+    assertPrivate(envFile.fsPath, 'the .env');
 
     // Another server: the variables and the .env follow.
     await vscode.commands.executeCommand('datagrok.signIn', { url: other, apiKey: emulator.key });
     await ext.terminals.sync();
     assert.deepEqual(collection(), { url: other, key: emulator.key });
     assert.match(fs.readFileSync(envFile.fsPath, 'utf8'), new RegExp(`DATAGROK_API_URL="${other}"`));
+    assertPrivate(envFile.fsPath, 'the .env rewritten');
+    if (POSIX) {
+      // A .env others can read (as written before it was made 0600) is made private at the next sync.
+      fs.chmodSync(envFile.fsPath, 0o644);
+      await ext.terminals.sync();
+      assertPrivate(envFile.fsPath, 'a 0644 .env after a sync');
+      assert.match(fs.readFileSync(envFile.fsPath, 'utf8'), new RegExp(`DATAGROK_API_URL="${other}"`));
+    }
 
     // Sign-out: both gone.
     await vscode.commands.executeCommand('datagrok.signOut', {});
@@ -114,13 +129,21 @@ describe('Datagrok in terminals and Python (opt-in)', function () {
     try {
       const file = path.join(dir, 'config.yaml');
       fs.writeFileSync(file, '# mine\ndefault: dev\nservers:\n  dev:\n    url: https://dev.example/api\n    key: dev-key\n');
+      fs.chmodSync(file, 0o644);
       const added = await vscode.commands.executeCommand<{ file: vscode.Uri; alias: string }>('datagrok.grok.addServer', { alias: 'emu', configFile: vscode.Uri.file(file) });
       assert.equal(added.alias, 'emu');
       const text = fs.readFileSync(file, 'utf8');
       assert.match(text, /^# mine\ndefault: dev\nservers:\n {2}dev:\n {4}url: https:\/\/dev\.example\/api\n {4}key: dev-key\n/);
       assert.match(text, new RegExp(`emu:\\n {4}url: ${emulator.url.replace(/[.]/g, '\\.')}\\n {4}key: ${emulator.key}\\n`));
+      assertPrivate(file, 'a 0644 grok config after adding the key');
+      assert.deepEqual(fs.readdirSync(dir), ['config.yaml'], 'no temporary file left');
       await assert.rejects(exec('datagrok.grok.addServer', { alias: 'a b', configFile: vscode.Uri.file(file) }), /The alias "a b" is not valid/);
       assert.equal(fs.readFileSync(file, 'utf8'), text, 'bad input writes nothing');
+      // A config that does not exist yet: its folder made, the file private from the start.
+      const fresh = path.join(dir, '.grok', 'config.yaml');
+      await vscode.commands.executeCommand('datagrok.grok.addServer', { alias: 'emu', configFile: vscode.Uri.file(fresh) });
+      assert.match(fs.readFileSync(fresh, 'utf8'), /^servers:\n {2}emu:\n/);
+      assertPrivate(fresh, 'a new grok config');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
