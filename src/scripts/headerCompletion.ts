@@ -2,7 +2,7 @@
 // options, and the connection names of the active server (queries).
 import * as vscode from 'vscode';
 import { scriptPrefix } from '../core/scriptFiles';
-import { DOCUMENTED_TYPES, HEADER_KEYS, KNOWN_TYPES, LANGUAGES, PARAM_OPTIONS } from '../platform/scripts/header';
+import { DOCUMENTED_TYPES, HEADER_KEYS, KNOWN_TYPES, LANGUAGES, PARAM_OPTIONS } from '../platform/scripts/vocabulary';
 import { headerSpot, inFirstCommentBlock } from './headerContext';
 import { describeType } from './headerHover';
 

@@ -1,7 +1,7 @@
 // Hover in a script's header: what each key means, what a type holds, an input's or output's summary.
 import * as vscode from 'vscode';
 import { scriptHeaderOf } from '../core/scriptFiles';
-import { HEADER_KEYS } from '../platform/scripts/header';
+import { HEADER_KEYS } from '../platform/scripts/vocabulary';
 
 const TYPES: Record<string, string> = {
   int: 'A whole number.',

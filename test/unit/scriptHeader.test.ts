@@ -2,7 +2,8 @@
 // help/datagrok/concepts/functions/func-params-annotation.md), in each comment style.
 import * as assert from 'node:assert/strict';
 import { mayBeScript, scriptPrefix } from '../../src/core/scriptFileNames';
-import { choiceList, parseOptions, parseScriptHeader, prefixOfFile } from '../../src/platform/scripts/header';
+import { choiceList, parseOptions, parseScriptHeader } from '../../src/platform/scripts/header';
+import { prefixOfFile } from '../../src/platform/scripts/vocabulary';
 import { headerProblems, headerSignature, initialInputs } from '../../src/platform/scripts/signature';
 import { headerSpot, inFirstCommentBlock } from '../../src/scripts/headerContext';
 

@@ -1,7 +1,8 @@
 // What a script's header declares, as the rest of the extension reads functions: a signature (FuncInfo)
 // for parameter files, the run's initial inputs, and the header's problems for diagnostics. Pure.
 import type { FuncInfo, FuncParam } from '../../api/types';
-import { type HeaderParam, type HeaderProblem, KNOWN_TYPES, LANGUAGES, languageOfFile, type ScriptHeader } from './header';
+import type { HeaderParam, HeaderProblem, ScriptHeader } from './header';
+import { KNOWN_TYPES, LANGUAGES, languageOfFile } from './vocabulary';
 
 /** Whether the header is a query's (SQL) rather than a script's. */
 export function isQueryHeader(header: ScriptHeader): boolean {
