@@ -77,7 +77,7 @@ export const TYPES: Record<string, TypeSpec> = {
   TableInfo: {
     route: '/tables',
     rank: 4,
-    bytes: { get: (id) => `/tables/${id}/data`, put: { path: '/tables/data', query: (id) => ({ id }) } },
+    bytes: { get: (id) => `/tables/${encodeURIComponent(id)}/data`, put: { path: '/tables/data', query: (id) => ({ id }) } },
     strip: (t) => {
       delete t.fileInfo;
       delete t.columns;
@@ -147,7 +147,11 @@ export function fileNameFor(json: Json): string {
   const name = typeof json?.name === 'string' ? json.name : '';
   if (!name) return String(json?.id ?? 'unnamed');
   const nq = json.namespace ? `${json.namespace}${name}` : typeof json.path === 'string' ? json.path : name;
-  const cleaned = nq.replace(/[:/\\?*"<>|]+/g, '.').replace(/^\.+|\.+$/g, '');
+  // grok's cleaning, and control characters (no file system takes NUL; Windows takes none of them).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  const cleaned = nq.replace(/[:/\\?*"<>|\u0000-\u001f]+/g, '.').replace(/^\.+|\.+$/g, '');
+  // Nothing left (".", "..", only separators): the id, which is a UUID by then.
+  if (!cleaned) return String(json?.id ?? 'unnamed');
   const head = cleaned.split('.')[0];
   const safe = RESERVED.test(head) ? `${head}-${json.id ?? 'entity'}${cleaned.slice(head.length)}` : cleaned;
   if (Buffer.byteLength(safe) <= MAX_FILE_NAME) return safe;
