@@ -50,6 +50,19 @@ describe('bundle files stay inside the bundle folder', () => {
     assert.equal((await readdir(path.join(dir, 'Script'))).length, 2);
   });
 
+  it('a bundle whose two files differ only in case (grok s pull on Linux) is split on the next pull, losing neither', async () => {
+    await mkdir(path.join(dir, 'Script'));
+    await writeFile(path.join(dir, 'Script/Case.json'), JSON.stringify(script(1, 'Case')));
+    await writeFile(path.join(dir, 'Script/case.json'), JSON.stringify(script(2, 'case')));
+    const order = [{ type: 'Script', id: id(1), file: 'Script/Case.json' }, { type: 'Script', id: id(2), file: 'Script/case.json' }];
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ formatVersion: 1, source, pulls: [{ at: 'then', args: [], ids: [id(1), id(2)] }], order, packages: [] }));
+    const m = await writeBundle(dir, scripts(script(1, 'Case'), script(2, 'case')), { source, args: [] }, new Map());
+    const files = m.order.map((e) => e.file);
+    assert.equal(new Set(files.map((f) => f.toLowerCase())).size, 2, files.join(', '));
+    const read = await readBundle(dir);
+    assert.deepEqual([...read.entities.values()].map((e) => e.json.name).sort(), ['Case', 'case']);
+  });
+
   it('a type folder that links out is not written through: a note with the reason, nothing outside', async () => {
     const elsewhere = path.join(root, 'elsewhere');
     await mkdir(elsewhere);

@@ -165,6 +165,8 @@ export async function writeBundle(dir: string, entities: Map<string, BundleEntit
   const takenBy = new Map([...byId.values()].map((e) => [e.file.toLowerCase(), e.id]));
   const ids: string[] = [];
   const hashes = new Map<string, string>();
+  /** Files of renamed entities: removed at the end, unless another entry's file has that name (in any case). */
+  const stale: string[] = [];
   for (const [id, { type, json }] of entities) {
     // Names are not unique across a bundle: whoever has the plain name keeps it, the others get their id.
     const file = freeName(`${type}/${fileNameFor(json)}`, id, takenBy);
@@ -176,9 +178,8 @@ export async function writeBundle(dir: string, entities: Map<string, BundleEntit
     await writeFile(target.full, text(normalize(type, json)));
     const previous = byId.get(id);
     if (previous && previous.file !== file) {
-      const old = await writeTarget(dir, previous.file, { create: false });
-      if (old.full) await rm(old.full, { force: true });
-      takenBy.delete(previous.file.toLowerCase());
+      stale.push(previous.file);
+      if (takenBy.get(previous.file.toLowerCase()) === id) takenBy.delete(previous.file.toLowerCase());
     }
     takenBy.set(file.toLowerCase(), id);
     byId.set(id, { type, id, file });
@@ -206,6 +207,11 @@ export async function writeBundle(dir: string, entities: Map<string, BundleEntit
   });
   manifest.order = [...byId.values()].sort((a, b) => rankOf(a.type) - rankOf(b.type) || (pullOf.get(a.id) ?? 0) - (pullOf.get(b.id) ?? 0) || a.file.localeCompare(b.file));
   await writeFile(manifestFile.full, text(manifest));
+  const kept = new Set(manifest.order.map((e) => e.file.toLowerCase()));
+  for (const file of stale.filter((f) => !kept.has(f.toLowerCase()))) {
+    const old = await writeTarget(dir, file, { create: false });
+    if (old.full) await rm(old.full, { force: true });
+  }
   const unrecorded = await recordBase(dir, meta.source.url, hashes, manifest.pulls.length);
   if (unrecorded) notes.push({ name: dir, entityType: 'Bundle', action: 'warn', reason: 'not_written', detail: unrecorded });
   return Object.assign(manifest, { notes });
