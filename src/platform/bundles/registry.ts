@@ -141,7 +141,8 @@ const MAX_FILE_NAME = 200;
 /**
  * The bundle file of a row, without `.json`: `Chem:Chembl` → `Chem.Chembl` (`:/\?*"<>|` → `.`, no dots at the
  * ends); a Windows device name (`NUL`, `COM1`…) as the first part gets `-<id>`; a name longer than 200 bytes is
- * cut and gets a digest, so it stays unique and stable.
+ * cut and gets a digest, so it stays unique and stable. Beyond grok: control characters become `.` too, and a name
+ * with nothing left (`.`, `..`) is its id. Names are told apart without case when assigned (bundleFolder.ts).
  */
 export function fileNameFor(json: Json): string {
   const name = typeof json?.name === 'string' ? json.name : '';
