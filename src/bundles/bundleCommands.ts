@@ -8,11 +8,15 @@ import type { DatagrokApi } from '../api/types';
 import { type CommandInvocation, UserCancelled, uiArguments } from '../core/commands';
 import { uriOption } from '../core/options';
 import {
+  CHANGED_BOTH,
   checkSelection,
   collectPull,
   type ConflictPolicy,
   diffFolder,
   type Manifest,
+  type Note,
+  ON_CHANGED,
+  type OnChanged,
   type PlanResult,
   POLICIES,
   pushFolder,
@@ -34,6 +38,7 @@ export interface PullOptions extends FolderOptions {
 export interface PushOptions extends FolderOptions {
   dryRun?: boolean;
   onConflict?: unknown;
+  onChanged?: unknown;
 }
 
 /** The folder of a bundle: an options field, a Uri from a menu, or asked for. Always a local folder. */
@@ -69,6 +74,12 @@ function policyOf(value: unknown): ConflictPolicy {
   return value as ConflictPolicy;
 }
 
+function onChangedOf(value: unknown): OnChanged {
+  if (value === undefined) return 'refuse';
+  if (!ON_CHANGED.includes(value as OnChanged)) throw badInput(`The option "onChanged" must be one of ${ON_CHANGED.join(', ')}.`);
+  return value as OnChanged;
+}
+
 /** What an explorer item stands for: a function, script or query; a file share's connection; a dashboard, table or group. */
 function itemSelection(arg: unknown): string[] | undefined {
   const o = arg as { func?: { id?: string }; connection?: { id?: string }; entityId?: string } | undefined;
@@ -87,7 +98,8 @@ async function askSelection(): Promise<Selection> {
   return text.match(/"[^"]+"|\S+/g)?.map((t) => t.replace(/^"|"$/g, '')) ?? [];
 }
 
-export async function pullCommand(services: Services, inv: CommandInvocation<PullOptions>): Promise<Manifest> {
+/** The manifest as written, with `notes`: what stayed on the server or could not be written into the folder, and why. */
+export async function pullCommand(services: Services, inv: CommandInvocation<PullOptions>): Promise<Manifest & { notes: Note[] }> {
   const fromItem = inv.interactive ? itemSelection(inv.arg) : undefined;
   const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await askSelection()));
   const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
@@ -100,9 +112,15 @@ export async function pullCommand(services: Services, inv: CommandInvocation<Pul
     const answer = await vscode.window.showInformationMessage(`Pull ${list.length} entities into ${dir}?`, { modal: true, detail: `${list.join('\n')}${behind}` }, 'Pull');
     if (answer !== 'Pull') throw new UserCancelled();
   }
-  const manifest = await writePull(dir, pulled, inv.options?.replace === true);
-  if (inv.interactive) void vscode.window.showInformationMessage(`Pulled ${pulled.entities.size} entities from ${hostOf(url)} into ${dir}.`);
-  return manifest;
+  const written = await writePull(dir, pulled, inv.options?.replace === true);
+  const notWritten = written.notes.map((n) => `${n.name} (${n.detail})`);
+  if (notWritten.length) services.log.warn(`Bundle pull into ${dir}: not written: ${notWritten.join('; ')}`);
+  if (inv.interactive) {
+    const done = `Pulled ${pulled.entities.size - written.notes.filter((n) => n.entityType !== 'Bundle').length} entities from ${hostOf(url)} into ${dir}.`;
+    if (notWritten.length) void vscode.window.showWarningMessage(`${done} Not written: ${notWritten.join('; ')}.`);
+    else void vscode.window.showInformationMessage(done);
+  }
+  return Object.assign(written, { notes: [...pulled.notes, ...written.notes] });
 }
 
 export async function diffCommand(services: Services, inv: CommandInvocation<FolderOptions>, show: (dir: string, url: string) => Promise<unknown>): Promise<PlanResult> {
@@ -132,6 +150,7 @@ async function askCredentials(dir: string, plan: PlanResult): Promise<Record<str
 export async function pushCommand(services: Services, inv: CommandInvocation<PushOptions>, show: (dir: string, url: string) => Promise<unknown>): Promise<PlanResult> {
   const dir = await folderOf(inv, true);
   const onConflict = policyOf(inv.options?.onConflict);
+  let onChanged = onChangedOf(inv.options?.onChanged);
   const dryRun = inv.options?.dryRun === true;
   const { url, client } = await serverOf(services, inv);
   const source = (await readManifest(dir)).source.url;
@@ -139,8 +158,18 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   const notice = other ? `This bundle was pulled from ${hostOf(source)}; the push goes to ${hostOf(url)}.` : undefined;
   if (notice) services.log.info(notice);
   const share = (id: string, group: string, access: 'View' | 'Edit') => client.shareDashboard(id, [group], access);
-  const plan = await inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, signal }));
+  const dry = () => inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, onChanged, signal }));
+  let plan = await dry();
   let credentials: Record<string, Record<string, string>> | undefined;
+  const both = plan.items.filter((i) => i.reason.startsWith(CHANGED_BOTH));
+  if (both.length && onChanged === 'refuse') {
+    // Changed on both sides since the pull: the view shows them; a person chooses, a script's push is refused.
+    await show(dir, url).catch((e) => services.log.warn(`Source Control view not updated: ${(e as Error).message}`));
+    if (inv.interactive && !dryRun) {
+      onChanged = await askOnChanged(both.map((i) => `${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`));
+      plan = await dry();
+    }
+  }
   if (inv.interactive && !dryRun) {
     const counts = Object.entries(plan.counts).map(([k, v]) => `${v} ${k}`).join(', ');
     const lines = plan.items.filter((i) => i.action !== 'identical' || i.detail).map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
@@ -150,7 +179,7 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   }
   if (dryRun) return withNotice(plan, notice, source);
   const result = await inv.withProgress(`Pushing to ${hostOf(url)}`, (p, signal) =>
-    pushFolder(client.entities, url, dir, { onConflict, credentials, share, signal, progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m) }),
+    pushFolder(client.entities, url, dir, { onConflict, onChanged, credentials, share, signal, progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m) }),
   );
   await show(dir, url).catch((e) => services.log.warn(`Source Control view not updated: ${(e as Error).message}`));
   const failed = result.items.filter((i) => i.action === 'failed');
@@ -162,6 +191,24 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
     if (inv.interactive) void vscode.window.showErrorMessage(message, 'Push Again').then((c) => (c ? vscode.commands.executeCommand('datagrok.bundle.push', ...uiArguments(vscode.Uri.file(dir))) : undefined));
   } else if (inv.interactive) void vscode.window.showInformationMessage(`Pushed to ${hostOf(url)}: ${report}.`);
   return withNotice(result, notice, source);
+}
+
+/** Entities changed here and on the server since the pull: the user's choice for all of them, or review one by one. */
+async function askOnChanged(lines: string[]): Promise<OnChanged> {
+  const mine = 'Take Mine (Overwrite the Server)';
+  const theirs = 'Take Theirs (Update the Bundle)';
+  const review = 'Review in Source Control';
+  const answer = await vscode.window.showWarningMessage(
+    `${lines.length === 1 ? 'An entity was' : `${lines.length} entities were`} ${CHANGED_BOTH}.`,
+    { modal: true, detail: `${lines.join('\n')}\n\nTake mine overwrites the server's copy; take theirs replaces the bundle file with it; review shows each in the Source Control view (Take Mine, Take Theirs, Merge).` },
+    mine,
+    theirs,
+    review,
+  );
+  if (answer === mine) return 'mine';
+  if (answer === theirs) return 'theirs';
+  if (answer === review) void vscode.commands.executeCommand('workbench.view.scm');
+  throw new UserCancelled();
 }
 
 function withNotice(plan: PlanResult, notice: string | undefined, source: string): PlanResult {

@@ -10,7 +10,9 @@ import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '
 import type { BundleDocuments } from './bundleDocuments';
 
 const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
+  { state: 'changedBoth', label: 'Changed on Both Sides', icon: 'git-merge', tip: 'changed here and on the server since your pull: a push refuses it until you take mine, take theirs, or merge' },
   { state: 'changed', label: 'Changed', icon: 'diff-modified', tip: 'differs from the server' },
+  { state: 'changedOnServer', label: 'Changed on the Server', icon: 'cloud', tip: "changed on the server since your pull, not here: a push leaves the server's copy; pull it to take it" },
   { state: 'new', label: 'New Here', icon: 'diff-added', tip: 'not on the server: a push creates it' },
   { state: 'missingHere', label: 'Missing Here', icon: 'diff-removed', tip: 'listed in manifest.json, but its file is gone from the folder' },
   { state: 'conflict', label: 'Conflicts', icon: 'warning', tip: 'the server has another entity of that name' },
@@ -76,7 +78,8 @@ export class BundleScm implements vscode.Disposable {
 
   private resource(status: BundleStatus, e: EntityStatus, g: (typeof GROUPS)[number]): vscode.SourceControlResourceState {
     const uri = vscode.Uri.file(path.join(status.dir, e.file));
-    const detail = e.detail ? ` — ${e.state === 'changed' ? `changed: ${e.detail}` : e.detail}` : '';
+    const keys = e.state === 'changed' ? 'changed' : e.state === 'changedBoth' || e.state === 'changedOnServer' ? 'they differ in' : '';
+    const detail = e.detail ? ` — ${keys ? `${keys}: ${e.detail}` : e.detail}` : '';
     return {
       resourceUri: uri,
       decorations: {
@@ -90,11 +93,25 @@ export class BundleScm implements vscode.Disposable {
     };
   }
 
+  /** The entity the view shows at `uri` (a bundle file), or a clear refusal. */
+  entity(uri: vscode.Uri): { status: BundleStatus; entity: EntityStatus } {
+    const status = this.current;
+    const entity = status?.entities.find((x) => vscode.Uri.file(path.join(status.dir, x.file)).fsPath === uri.fsPath);
+    if (!status || !entity) throw new Error(`${uri.fsPath} is not an entity of the bundle the Datagrok Source Control view shows. Run "Datagrok: Diff Bundle" first.`);
+    return { status, entity };
+  }
+
+  /** Both sides to merge by hand: the server's normalised JSON (left, read-only) and the bundle file itself (right, editable). */
+  async openMerge(uri: vscode.Uri): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
+    const { status, entity: e } = this.entity(uri);
+    const left = this.documents.put('server', status.dir, e.file, json(e.server));
+    await vscode.commands.executeCommand('vscode.diff', left, uri, `${e.name}: ${hostOf(status.serverUrl)} ↔ bundle (edit the bundle side, save, then Take Mine)`, { preview: false });
+    return { left, right: uri };
+  }
+
   /** The diff editor of an entity: its code when it is a script or a query (unless `asJson`), else its JSON. */
   async openDiff(uri: vscode.Uri, asJson = false): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
-    const status = this.current;
-    const e = status?.entities.find((x) => vscode.Uri.file(path.join(status.dir, x.file)).fsPath === uri.fsPath);
-    if (!status || !e) throw new Error(`${uri.fsPath} is not an entity of the bundle the Datagrok Source Control view shows. Run "Datagrok: Diff Bundle" first.`);
+    const { status, entity: e } = this.entity(uri);
     const host = hostOf(status.serverUrl);
     const code = asJson ? undefined : codeOf(e.type, e.local ?? e.server);
     let left: vscode.Uri;

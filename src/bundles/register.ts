@@ -2,6 +2,7 @@
 // provider "Datagrok" that shows a bundle's entities against a server, each opening a diff editor.
 import * as vscode from 'vscode';
 import { uriOption } from '../core/options';
+import { type Resolution, resolveEntity } from '../platform/bundles/resolve';
 import { bundleStatus } from '../platform/bundles/states';
 import type { Services } from '../services';
 import { diffCommand, pullCommand, pushCommand } from './bundleCommands';
@@ -35,6 +36,16 @@ export function registerBundles(services: Services): BundlesApi {
     if (!resolved) throw new Error('Pick an entity in the Datagrok Source Control view.');
     return resolved;
   };
+  /** Take mine or take theirs on one entity the view shows, then the view checked again: its new state. */
+  const resolve = async (inv: { options?: { uri?: unknown }; arg: unknown; interactive: boolean }, resolution: Resolution) => {
+    const { status, entity } = scm.entity(target(inv));
+    const client = await connection.clientFor(status.serverUrl);
+    const message = await resolveEntity(client.entities, status.serverUrl, status.dir, entity.id, resolution, { seen: entity.hash });
+    await show(status.dir, status.serverUrl);
+    const now = scm.status?.entities.find((e) => e.id === entity.id);
+    if (inv.interactive) void vscode.window.showInformationMessage(message);
+    return { file: entity.file, state: now?.state, message };
+  };
   services.context.subscriptions.push(
     bundleFolders,
     documents,
@@ -50,6 +61,9 @@ export function registerBundles(services: Services): BundlesApi {
     }),
     commands.register<{ uri?: unknown; asJson?: unknown }>('datagrok.bundle.openDiff', (inv) => scm.openDiff(target(inv), inv.options?.asJson === true)),
     commands.register<{ uri?: unknown }>('datagrok.bundle.openJsonDiff', (inv) => scm.openDiff(target(inv), true)),
+    commands.register<{ uri?: unknown }>('datagrok.bundle.takeMine', (inv) => resolve(inv, 'mine')),
+    commands.register<{ uri?: unknown }>('datagrok.bundle.takeTheirs', (inv) => resolve(inv, 'theirs')),
+    commands.register<{ uri?: unknown }>('datagrok.bundle.merge', (inv) => scm.openMerge(target(inv))),
   );
   return { scmResources: () => scm.resources(), folders: () => bundleFolders.folders() };
 }

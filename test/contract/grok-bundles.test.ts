@@ -70,7 +70,10 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     await grok('pull', 'Samples:TopCustomers', 'World overview', '--out', dir);
     const diff = await diffFolder(clientA.entities, a.baseUrl, dir);
     assert.equal(diff.status, 'dry-run');
+    // grok keeps no record of what the server held at the pull: one row says so, the rest is grok's plan.
+    assert.deepEqual(diff.items.filter((i) => i.reason === 'base_unknown').map((i) => [i.name, i.entityType, i.action]), [[dir, 'Bundle', 'info']]);
     assert.deepEqual(actions(diff), {
+      [dir]: 'info',
       'Samples:Northwind': 'identical',
       'World overview': 'identical',
       'Samples:TopCustomers': 'identical',
@@ -104,6 +107,8 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     const connection = JSON.parse(await readFile(path.join(dir, 'DataConnection/Samples.Northwind.json'), 'utf8'));
     assert.deepEqual(connection._credentials, ['password'], 'the masked password is listed by name, never written');
     assert.equal(connection.parameters.password, undefined);
+    // Our record of the pull sits in the folder; grok's diff and push below read the bundle around it.
+    assert.ok(JSON.parse(await readFile(path.join(dir, '.datagrok-base.json'), 'utf8')).servers[a.baseUrl.toLowerCase()]);
     const diff = await grokJson('diff', dir);
     assert.deepEqual(new Set(Object.values(actions(diff))), new Set(['identical']));
     await clientB.entities.remove('/connectors/queries', QUERY);

@@ -21,6 +21,7 @@ import {
   sendRouteMissing,
 } from './http';
 import { cutAfter, nginxPage, stallAfter } from './fault-responses';
+import { storeAsSent } from './hostile';
 import { servePage } from './pages';
 import { apiRoutes } from './routes';
 import { EmulatorState, type LogEntry } from './state';
@@ -120,7 +121,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     else if (route === 'faults' && method === 'DELETE') {
       state.faults = [];
       sendJson(res, state.faults);
-    } else if (route === 'state' && method === 'GET') sendJson(res, await state.snapshot());
+    } else if (route === 'entities' && method === 'POST') sendJson(res, storeAsSent(state, await readJson(req)));
+    else if (route === 'state' && method === 'GET') sendJson(res, await state.snapshot());
     else if (route === 'requests' && method === 'GET') sendJson(res, state.log);
     else if (route === 'requests' && method === 'DELETE') {
       state.log = [];

@@ -1,9 +1,13 @@
 // The plan of a push (GROK_S.md "Reading the plan"): each manifest entry looked up on the target by
 // `idmap[id] ?? id`; not there → a same-name twin is a conflict (resolved by the policy), else create; there →
 // identical or update, with the changed top-level keys as `detail`. The rows and their shape are grok's
-// (`push --dry-run --output json`), so the two tools' plans read the same.
+// (`push --dry-run --output json`), so the two tools' plans read the same. Beyond grok: with a record of what
+// the server held at the pull (base.ts), an update is checked against it — changed only on the server is left
+// there, changed on both sides is a conflict the user resolves (`onChanged`).
 import { randomUUID } from 'node:crypto';
 import type { EntityJson, EntityRoutes } from '../../api/entities';
+import { hostOf } from '../../api/names';
+import { basesFor, baseUnknownDetail, CHANGED_BOTH, CHANGED_ON_SERVER, type OnChanged, readBase, serverKey, sidesChanged } from './base';
 import type { Bundle, BundleEntity } from './bundleFolder';
 import { changedKeys, hashOf, relationsCovered } from './normalize';
 import { type Json, nqNameOf, TYPES, untransferable } from './registry';
@@ -21,6 +25,15 @@ export interface PlanItem {
   detail: string;
   /** The bundle id of the row (not in grok's output; lets views find the entity). */
   id?: string;
+  /** Changed since the base on the server only, or on both sides (not in grok's output). */
+  sides?: 'server' | 'both';
+}
+
+export interface PlanOptions {
+  /** The target's URL: picks the base recorded for it (none: compared as grok compares). */
+  remoteUrl?: string;
+  onChanged?: OnChanged;
+  signal?: AbortSignal;
 }
 
 export interface PlanResult {
@@ -55,13 +68,17 @@ export function summarize(items: PlanItem[], remoteUrl: string, status: string):
   const counts: Record<string, number> = {};
   for (const r of items) counts[r.action] = (counts[r.action] ?? 0) + 1;
   // As grok prints it: the bundle id the rows carry for the views stays out.
-  return { items: items.map(({ id: _id, ...row }) => row), counts, status, remoteUrl };
+  return { items: items.map(({ id: _id, sides: _sides, ...row }) => row), counts, status, remoteUrl };
 }
 
 /** `name taken by <id>`: the reason grok gives a conflict; the Source Control view shows it as one. */
 export const isConflict = (row: PlanItem) => row.reason.startsWith('name taken by ');
 
-export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: ConflictPolicy, signal?: AbortSignal): Promise<Plan> {
+/** Changed here and on the server since the base, refused under `onChanged: 'refuse'` (the views show it). */
+export const isChangedBoth = (row: PlanItem) => row.sides === 'both';
+
+export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: ConflictPolicy, options: PlanOptions = {}): Promise<Plan> {
+  const { signal, remoteUrl, onChanged = 'refuse' } = options;
   const opts = { signal };
   const rows: PlanItem[] = [];
   const ops: Op[] = [];
@@ -104,6 +121,9 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
     }
   }
 
+  const fromSource = remoteUrl !== undefined && serverKey(remoteUrl) === serverKey(bundle.manifest.source.url);
+  const bases = remoteUrl === undefined ? undefined : basesFor(await readBase(bundle.dir), bundle.manifest, remoteUrl);
+  let unknownBase = 0;
   const conflicts: string[] = [];
   for (const entry of bundle.manifest.order) {
     const { type, json: source } = bundle.entities.get(entry.id) as BundleEntity;
@@ -120,8 +140,11 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
       row.reason = refused.reason;
       continue;
     }
-    if (target) compare(row, type, target, json, '');
-    else if (twin) {
+    if (target) {
+      compare(row, type, target, json, '');
+      if (!bases?.has(entry.id)) unknownBase++;
+      else if (row.action === 'update') checkBase(row, bases.get(entry.id), hashOf(type, target), hashOf(type, json), onChanged);
+    } else if (twin) {
       row.reason = `name taken by ${twin.id}`;
       if (onConflict === 'fail') {
         row.action = 'failed';
@@ -144,6 +167,10 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
   if (conflicts.length) {
     throw new PlanRefused(`Name conflicts on the target server; nothing was written (choose onConflict skip, adopt or duplicate):\n  ${conflicts.join('\n  ')}`, rows);
   }
+  // A migration to another server has no base there until a push records one: compared as grok compares.
+  if (unknownBase && (fromSource || bases) && remoteUrl) {
+    rows.unshift({ name: bundle.dir, entityType: 'Bundle', action: 'info', reason: 'base_unknown', detail: baseUnknownDetail(hostOf(remoteUrl), unknownBase, [...found.values()].filter((f) => f.target).length) });
+  }
   failDependants(effective, planned, found);
   await orphanRows(api, bundle, effective, idmap, rows, opts);
   return { rows, ops: ops.filter((o) => o.row.action === 'create' || o.row.action === 'update'), planned, effective, targets, idmap };
@@ -156,6 +183,25 @@ export class PlanRefused extends Error {
     readonly rows: PlanItem[],
   ) {
     super(message);
+  }
+}
+
+/** An update judged against the base: only the server changed → left there; both → the user's choice. */
+function checkBase(row: PlanItem, base: string | undefined, serverHash: string, localHash: string, onChanged: OnChanged): void {
+  const sides = sidesChanged(base, serverHash, localHash);
+  if (sides === 'server') {
+    row.sides = 'server';
+    row.action = 'skip';
+    row.reason = CHANGED_ON_SERVER;
+  } else if (sides === 'both') {
+    row.sides = 'both';
+    if (onChanged === 'refuse') {
+      row.action = 'failed';
+      row.reason = `${CHANGED_BOTH}: choose take mine, take theirs or merge`;
+    } else if (onChanged === 'theirs') {
+      row.action = 'skip';
+      row.reason = `${CHANGED_BOTH}: the server's copy is taken into the bundle (onChanged theirs)`;
+    } else row.reason = `${CHANGED_BOTH}: yours overwrites the server's (onChanged mine)`;
   }
 }
 

@@ -65,7 +65,16 @@ export async function collectPull(api: EntityRoutes, baseUrl: string, selection:
       notes.push({ name: String(known?.name ?? id), entityType: type || '?', action: 'warn', reason: 'type_unsupported' });
       return undefined;
     }
+    // Ids become URLs and file names: a server's id that is not a UUID (`../../x`) is refused, never followed.
+    if (!UUID_RE.test(id)) {
+      notes.push({ name: String(known?.name ?? id), entityType: type, action: 'warn', reason: 'bad_id', detail: `the server gave it the id ${JSON.stringify(id.slice(0, 80))}, which is not a UUID; it was not pulled` });
+      return undefined;
+    }
     const json = await api.get(TYPES[type].route, id, opts);
+    if (json && String(json.id).toLowerCase() !== id.toLowerCase()) {
+      notes.push({ name: String(json.name ?? known?.name ?? id), entityType: type, action: 'warn', reason: 'bad_id', detail: `asked for ${id}, the server answered with the id ${JSON.stringify(String(json.id).slice(0, 80))}; it was not pulled` });
+      return undefined;
+    }
     if (!json) {
       notes.push({ name: String(known?.name ?? id), entityType: type, action: 'warn', reason: 'fetch_failed', detail: 'the server did not answer for it' });
       return undefined;
@@ -211,6 +220,11 @@ async function expandGrants(api: EntityRoutes, out: Map<string, BundleEntity>, n
     const g = queue.shift() as Json;
     const gid = String(g.id);
     if (done.has(gid)) continue;
+    if (!UUID_RE.test(gid)) {
+      done.add(gid);
+      notes.push({ name: String(g.friendlyName ?? g.name ?? gid), entityType: 'UserGroup', action: 'warn', reason: 'bad_id', detail: `the server gave it the id ${JSON.stringify(gid.slice(0, 80))}, which is not a UUID; it was not pulled` });
+      continue;
+    }
     done.add(gid);
     if (untransferable('UserGroup', g)) {
       notes.push({ name: String(g.friendlyName ?? g.name), entityType: 'UserGroup', action: 'info', reason: 'platform_group' });
@@ -229,7 +243,7 @@ async function expandGrants(api: EntityRoutes, out: Map<string, BundleEntity>, n
         queue.push(child);
         continue;
       }
-      const user = await api.get(`/groups/${child.id}`, 'user', opts).catch(() => null);
+      const user = await api.get(`/groups/${encodeURIComponent(String(child.id))}`, 'user', opts).catch(() => null);
       if (user?.login) members.push({ kind: 'user', login: user.login, email: user.email, isAdmin });
       else notes.push({ name: String(json.friendlyName ?? json.name), entityType: 'UserGroup', action: 'warn', reason: 'member_unresolved', detail: String(child.friendlyName ?? child.id) });
     }

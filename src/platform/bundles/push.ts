@@ -3,19 +3,21 @@
 // within a rank, each read back; then project relations, tags, group members (members.ts) and grants. Saves
 // are by id, so a push that failed half-way is finished by running it again: what was saved is now identical,
 // the rest is written.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { EntityJson, EntityRoutes } from '../../api/entities';
-import { type Bundle, bytesPath, writeIdmap } from './bundleFolder';
-import { changedKeys, hashView, stripPrivate } from './normalize';
+import { CHANGED_BOTH, type OnChanged, recordBase } from './base';
+import { type Bundle, readBytes, writeEntityFile, writeIdmap } from './bundleFolder';
+import { changedKeys, hashOf, hashView, stripPrivate } from './normalize';
 import { planMembers, pushMembers } from './members';
-import { type ConflictPolicy, makePlan, type Op, type Plan, type PlanItem, type PlanResult, summarize } from './plan';
+import { type ConflictPolicy, makePlan, type Op, type Plan, type PlanItem, PlanRefused, type PlanResult, summarize } from './plan';
+import { theirsAsBundled } from './resolve';
 import { type Json, nqNameOf, rankOf, TYPES } from './registry';
 import { pool } from './uuids';
 
 export interface PushOptions {
   dryRun?: boolean;
   onConflict?: ConflictPolicy;
+  /** An entity changed here and on the server since the pull: refused (the default), yours wins, or the server's is taken into the bundle. */
+  onChanged?: OnChanged;
   /** Connection secrets for the target, by the connection's qualified name: sent, never written to the bundle. */
   credentials?: Record<string, Record<string, string>>;
   /** Shares a project with a group by name (the public shares route). */
@@ -37,13 +39,20 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
     extra.push({ name: remoteUrl, entityType: 'Server', action: 'warn', reason: 'version_mismatch', detail: `${bundle.manifest.source.version} → ${info.version}; unknown fields are ignored by the server, failures below may be version-related` });
   }
   progress('Planning');
-  const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', options.signal);
+  const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', { signal: options.signal, remoteUrl, onChanged: options.onChanged });
   const items = [...extra, ...plan.rows];
   if (options.dryRun) {
     // Not in grok's dry run: what the groups' members would change (a push only ever adds).
     await planMembers(api, plan, opts);
     return summarize(items, remoteUrl, 'dry-run');
   }
+  const both = plan.rows.filter((r) => r.sides === 'both' && r.action === 'failed');
+  if (both.length) {
+    const names = both.map((r) => `${r.entityType} ${r.name}${r.detail ? ` (they differ in: ${r.detail})` : ''}`).join('\n  ');
+    throw new PlanRefused(`${both.length === 1 ? 'An entity was' : `${both.length} entities were`} ${CHANGED_BOTH}; nothing was written. Resolve each in the Source Control view (Take Mine, Take Theirs, Merge), or push with onChanged "mine" (overwrite the server's copy) or "theirs" (take it into the bundle):\n  ${names}`, items);
+  }
+  /** What the target holds once this push is over (bundle id → hash): the base of the next push. */
+  const now = new Map<string, string>();
 
   let saved = 0;
   for (const rank of [...new Set(plan.ops.map((o) => rankOf(o.type)))].sort((a, b) => a - b)) {
@@ -56,12 +65,16 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
           op.row.reason = 'cancelled before it was saved';
           return;
         }
-        await saveOne(api, bundle, op, items, plan.idmap, options);
+        await saveOne(api, bundle, op, items, plan.idmap, options, now);
         progress(`Saving ${op.row.name}`, ++saved, plan.ops.length);
       },
     );
   }
-  if (JSON.stringify(plan.idmap) !== JSON.stringify(bundle.idmap)) await writeIdmap(bundle.dir, plan.idmap);
+  if (JSON.stringify(plan.idmap) !== JSON.stringify(bundle.idmap)) {
+    const failed = await writeIdmap(bundle.dir, plan.idmap);
+    if (failed) items.push({ name: bundle.dir, entityType: 'Bundle', action: 'warn', reason: 'not_written', detail: failed });
+  }
+  await settleBase(bundle, plan, items, remoteUrl, now);
   progress('Relations, tags, memberships and grants');
   await pushRelations(api, plan, items, opts);
   await pushTags(api, plan, items, opts);
@@ -72,7 +85,31 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
 
 const done = (plan: Plan, id: string) => !['skip', 'failed'].includes(plan.planned.get(id)?.action ?? '');
 
-async function saveOne(api: EntityRoutes, bundle: Bundle, op: Op, rows: PlanItem[], idmap: Record<string, string>, options: PushOptions): Promise<void> {
+/**
+ * After the saves: what the server now holds becomes the base — saved entities as read back, identical ones as
+ * they are; under `onChanged: 'theirs'` the server's copy replaces the bundle file. Changed only on the server
+ * keeps its old base (it stays a change to pull).
+ */
+async function settleBase(bundle: Bundle, plan: Plan, rows: PlanItem[], remoteUrl: string, now: Map<string, string>): Promise<void> {
+  for (const [id, row] of plan.planned) {
+    const target = plan.targets.get(id);
+    const { type } = plan.effective.get(id) ?? { type: '' };
+    if (!target || !type) continue;
+    if (row.action === 'identical') now.set(id, hashOf(type, target));
+    else if (row.sides === 'both' && row.action === 'skip') {
+      const entry = bundle.manifest.order.find((e) => e.id === id);
+      const local = bundle.entities.get(id)?.json ?? {};
+      const failed = entry ? await writeEntityFile(bundle.dir, entry.file, type, theirsAsBundled(type, target, local, plan.idmap)) : 'not in the manifest';
+      if (failed) rows.push({ name: row.name, entityType: type, action: 'warn', reason: 'not_written', detail: failed });
+      else now.set(id, hashOf(type, target));
+    }
+  }
+  if (!now.size) return;
+  const failed = await recordBase(bundle.dir, remoteUrl, now, bundle.manifest.pulls.length);
+  if (failed) rows.push({ name: bundle.dir, entityType: 'Bundle', action: 'warn', reason: 'not_written', detail: failed });
+}
+
+async function saveOne(api: EntityRoutes, bundle: Bundle, op: Op, rows: PlanItem[], idmap: Record<string, string>, options: PushOptions, now: Map<string, string>): Promise<void> {
   const spec = TYPES[op.type];
   const payload = stripPrivate(JSON.parse(JSON.stringify(op.json)) as Json);
   const targetId = String(payload.id ?? op.id);
@@ -88,10 +125,8 @@ async function saveOne(api: EntityRoutes, bundle: Bundle, op: Op, rows: PlanItem
   if (creds) payload.parameters = { ...(payload.parameters as Json | undefined), ...creds };
   const opts = { signal: options.signal };
   try {
-    if (spec.bytes && existsSync(bytesPath(bundle.dir, op.id))) {
-      const put = spec.bytes.put;
-      await api.putBytes(put.path, put.query(targetId), await readFile(bytesPath(bundle.dir, op.id)), opts);
-    }
+    const data = spec.bytes ? await readBytes(bundle.dir, op.id) : undefined;
+    if (spec.bytes && data) await api.putBytes(spec.bytes.put.path, spec.bytes.put.query(targetId), data, opts);
     const answer = await api.save(spec.saveRoute ?? spec.route, payload, opts);
     const peerId = String(answer?.id ?? targetId);
     if (peerId !== targetId) idmap[op.id] = peerId;
@@ -101,6 +136,7 @@ async function saveOne(api: EntityRoutes, bundle: Bundle, op: Op, rows: PlanItem
       op.row.reason = 'Save reported success but not on target';
       return;
     }
+    now.set(op.id, hashOf(op.type, back));
     // Read back and compared: what the server did not keep as sent is said, not hidden.
     const sent = hashView(op.type, op.json);
     const lost = changedKeys(op.type, back, op.json).filter((k) => k in sent && k !== 'name');

@@ -77,7 +77,7 @@ export const TYPES: Record<string, TypeSpec> = {
   TableInfo: {
     route: '/tables',
     rank: 4,
-    bytes: { get: (id) => `/tables/${id}/data`, put: { path: '/tables/data', query: (id) => ({ id }) } },
+    bytes: { get: (id) => `/tables/${encodeURIComponent(id)}/data`, put: { path: '/tables/data', query: (id) => ({ id }) } },
     strip: (t) => {
       delete t.fileInfo;
       delete t.columns;
@@ -141,13 +141,18 @@ const MAX_FILE_NAME = 200;
 /**
  * The bundle file of a row, without `.json`: `Chem:Chembl` → `Chem.Chembl` (`:/\?*"<>|` → `.`, no dots at the
  * ends); a Windows device name (`NUL`, `COM1`…) as the first part gets `-<id>`; a name longer than 200 bytes is
- * cut and gets a digest, so it stays unique and stable.
+ * cut and gets a digest, so it stays unique and stable. Beyond grok: control characters become `.` too, and a name
+ * with nothing left (`.`, `..`) is its id. Names are told apart without case when assigned (bundleFolder.ts).
  */
 export function fileNameFor(json: Json): string {
   const name = typeof json?.name === 'string' ? json.name : '';
   if (!name) return String(json?.id ?? 'unnamed');
   const nq = json.namespace ? `${json.namespace}${name}` : typeof json.path === 'string' ? json.path : name;
-  const cleaned = nq.replace(/[:/\\?*"<>|]+/g, '.').replace(/^\.+|\.+$/g, '');
+  // grok's cleaning, and control characters (no file system takes NUL; Windows takes none of them).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  const cleaned = nq.replace(/[:/\\?*"<>|\u0000-\u001f]+/g, '.').replace(/^\.+|\.+$/g, '');
+  // Nothing left (".", "..", only separators): the id, which is a UUID by then.
+  if (!cleaned) return String(json?.id ?? 'unnamed');
   const head = cleaned.split('.')[0];
   const safe = RESERVED.test(head) ? `${head}-${json.id ?? 'entity'}${cleaned.slice(head.length)}` : cleaned;
   if (Buffer.byteLength(safe) <= MAX_FILE_NAME) return safe;

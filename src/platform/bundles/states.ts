@@ -1,14 +1,15 @@
 // Each bundle entity's state against a server, as the Source Control view shows it: identical, changed (which
 // keys), new here, missing here (the manifest lists it, the file is gone), conflict (the name is taken there by
-// another id), deleted on the server (pulled from this server, no longer on it). One read per entity.
+// another id), deleted on the server (pulled from this server, no longer on it); with a record of the pull
+// (base.ts): changed on the server only since the pull, and changed on both sides. One read per entity.
 import type { EntityJson, EntityRoutes } from '../../api/entities';
 import { type ManifestEntry, readBundle } from './bundleFolder';
-import { normalize } from './normalize';
+import { hashOf, normalize } from './normalize';
 import { isConflict, makePlan, type PlanItem } from './plan';
 import { type Json, nqNameOf, TYPES } from './registry';
 import { pool } from './uuids';
 
-export type EntityState = 'identical' | 'changed' | 'new' | 'missingHere' | 'conflict' | 'deletedOnServer' | 'skipped';
+export type EntityState = 'identical' | 'changed' | 'changedBoth' | 'changedOnServer' | 'new' | 'missingHere' | 'conflict' | 'deletedOnServer' | 'skipped';
 
 export interface EntityStatus {
   id: string;
@@ -19,6 +20,8 @@ export interface EntityStatus {
   state: EntityState;
   /** Changed keys, the conflicting id, or why it is skipped. */
   detail: string;
+  /** The server's copy's hash when it was read (what Take Mine records as seen). */
+  hash?: string;
   /** Normalised JSON, as the bundle stores it: the local file's and the server's (undefined: none). */
   local?: Json;
   server?: Json;
@@ -34,6 +37,8 @@ export interface BundleStatus {
 const same = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
 function stateOf(row: PlanItem, fromThisServer: boolean): EntityState {
+  if (row.sides === 'both') return 'changedBoth';
+  if (row.sides === 'server') return 'changedOnServer';
   if (row.action === 'identical') return 'identical';
   if (row.action === 'update') return 'changed';
   if (isConflict(row)) return 'conflict';
@@ -44,7 +49,7 @@ function stateOf(row: PlanItem, fromThisServer: boolean): EntityState {
 export async function bundleStatus(api: EntityRoutes, serverUrl: string, dir: string, signal?: AbortSignal): Promise<BundleStatus> {
   const missing: ManifestEntry[] = [];
   const bundle = await readBundle(dir, missing);
-  const plan = await makePlan(api, bundle, 'skip', signal);
+  const plan = await makePlan(api, bundle, 'skip', { signal, remoteUrl: serverUrl });
   const fromThisServer = same(bundle.manifest.source.url, serverUrl);
   const entities: EntityStatus[] = [];
   for (const entry of bundle.manifest.order) {
@@ -59,6 +64,7 @@ export async function bundleStatus(api: EntityRoutes, serverUrl: string, dir: st
       file: entry.file,
       state,
       detail: state === 'conflict' ? row.reason : row.detail || (state === 'skipped' ? row.reason : ''),
+      hash: target ? hashOf(entry.type, target) : undefined,
       local,
       server: target ? normalize(entry.type, target) : undefined,
     });
