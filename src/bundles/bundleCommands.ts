@@ -99,7 +99,7 @@ async function askSelection(): Promise<Selection> {
 }
 
 /** The manifest as written, with `notes`: what stayed on the server or could not be written into the folder, and why. */
-export async function pullCommand(services: Services, inv: CommandInvocation<PullOptions>): Promise<Manifest & { notes: Note[] }> {
+export async function pullCommand(services: Services, inv: CommandInvocation<PullOptions>, onWritten: (dir: string) => Promise<void> = async () => undefined): Promise<Manifest & { notes: Note[] }> {
   const fromItem = inv.interactive ? itemSelection(inv.arg) : undefined;
   const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await askSelection()));
   const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
@@ -112,15 +112,16 @@ export async function pullCommand(services: Services, inv: CommandInvocation<Pul
     const answer = await vscode.window.showInformationMessage(`Pull ${list.length} entities into ${dir}?`, { modal: true, detail: `${list.join('\n')}${behind}` }, 'Pull');
     if (answer !== 'Pull') throw new UserCancelled();
   }
-  const written = await writePull(dir, pulled, inv.options?.replace === true);
-  const notWritten = written.notes.map((n) => `${n.name} (${n.detail})`);
+  const wrote = await writePull(dir, pulled, inv.options?.replace === true);
+  await onWritten(dir);
+  const notWritten = wrote.notes.map((n) => `${n.name} (${n.detail})`);
   if (notWritten.length) services.log.warn(`Bundle pull into ${dir}: not written: ${notWritten.join('; ')}`);
   if (inv.interactive) {
-    const done = `Pulled ${pulled.entities.size - written.notes.filter((n) => n.entityType !== 'Bundle').length} entities from ${hostOf(url)} into ${dir}.`;
+    const done = `Pulled ${pulled.entities.size - wrote.notes.filter((n) => n.entityType !== 'Bundle').length} entities from ${hostOf(url)} into ${dir}.`;
     if (notWritten.length) void vscode.window.showWarningMessage(`${done} Not written: ${notWritten.join('; ')}.`);
     else void vscode.window.showInformationMessage(done);
   }
-  return Object.assign(written, { notes: [...pulled.notes, ...written.notes] });
+  return Object.assign(wrote, { notes: [...pulled.notes, ...wrote.notes] });
 }
 
 export async function diffCommand(services: Services, inv: CommandInvocation<FolderOptions>, show: (dir: string, url: string) => Promise<unknown>): Promise<PlanResult> {

@@ -12,6 +12,11 @@ const MAX_MANIFESTS = 500;
 export interface BundleFolders extends vscode.Disposable {
   /** The bundle folders' paths (as the Explorer's `resourcePath`), sorted. */
   folders(): string[];
+  /**
+   * Looks at one manifest now: what the extension itself just wrote is known without waiting for the file
+   * watcher (whose events may come late, or not at all for a folder made right after it started).
+   */
+  check(manifest: vscode.Uri): Promise<void>;
 }
 
 async function isBundleManifest(uri: vscode.Uri): Promise<boolean> {
@@ -66,6 +71,7 @@ export function watchBundleFolders(log: { warn(message: string): void }): Bundle
   void scan();
   return {
     folders: () => [...folders].sort(),
+    check,
     dispose: () => {
       for (const s of subscriptions) s.dispose();
     },

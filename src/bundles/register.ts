@@ -51,7 +51,7 @@ export function registerBundles(services: Services): BundlesApi {
     documents,
     scm,
     services.contributions.textContent(BUNDLE_SCHEME, documents),
-    commands.register('datagrok.bundle.pull', (inv) => pullCommand(services, inv)),
+    commands.register('datagrok.bundle.pull', (inv) => pullCommand(services, inv, (dir) => bundleFolders.check(vscode.Uri.joinPath(vscode.Uri.file(dir), 'manifest.json')))),
     commands.register('datagrok.bundle.diff', (inv) => diffCommand(services, inv, show)),
     commands.register('datagrok.bundle.push', (inv) => pushCommand(services, inv, show)),
     commands.register('datagrok.bundle.refresh', async (inv) => {
