@@ -2,6 +2,7 @@
 import { getFunction, listConnections, listFunctions, listProjects, listTables } from './catalog';
 import { createDashboard, shareDashboard } from './dashboards';
 import { EntityRoutes } from './entities';
+import type { DatagrokApi } from './datagrokApi';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
@@ -21,27 +22,8 @@ import { Transport } from './http';
 import { RouteChoice } from './routes';
 import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
 import { downloadTable, uploadTable } from './tables';
-import type {
-  CallOptions,
-  ClientOptions,
-  ConnectionInfo,
-  CreationResult,
-  DatagrokApi,
-  DownloadTarget,
-  FileEntry,
-  FuncInfo,
-  Group,
-  MembershipRequest,
-  Paging,
-  ProjectInfo,
-  Route,
-  ShareAccess,
-  SyncPart,
-  TableInfo,
-  TransferOptions,
-  TransferResult,
-  UploadSource,
-} from './types';
+import type { CallOptions, ClientOptions, ConnectionInfo, CreationResult, DownloadTarget, FileEntry, FuncInfo, Group, MembershipRequest, Paging, ProjectInfo, Route, ShareAccess, SyncPart, TableInfo, TransferOptions, TransferResult, UploadSource } from './types';
+
 
 /** Which route generation the server was found to have, per operation with two generations. */
 export interface ServerRoutes {

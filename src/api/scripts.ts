@@ -6,26 +6,10 @@ import { DatagrokError } from './errors';
 import { unsupportedIfMissing } from './failures';
 import type { Transport } from './http';
 import { list, one } from './shapes';
-import type { CallOptions } from './types';
+import type { CallOptions, ScriptEntity, ScriptKind } from './types';
 
-export type ScriptKind = 'script' | 'query';
+export type { ScriptEntity, ScriptKind };
 
-/** A saved script or query, as the routes answer it (other fields kept as they came). */
-export interface ScriptEntity {
-  id: string;
-  name: string;
-  /** `Namespace:Name` when the server says; calls use it. */
-  nqName?: string;
-  namespace?: string;
-  language?: string;
-  /** The code (scripts). */
-  script?: string;
-  /** The SQL (queries). */
-  query?: string;
-  connection?: { id?: string; name?: string; nqName?: string } | null;
-  updatedOn?: string;
-  [key: string]: unknown;
-}
 
 const ROUTE: Record<ScriptKind, string> = { script: '/scripts', query: '/connectors/queries' };
 const NOUN: Record<ScriptKind, string> = { script: 'script', query: 'query' };

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { hostOf, normalizeBaseUrl } from '../api/names';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { type CommandInvocation, UserCancelled, uiArguments } from '../core/commands';
 import { uriOption } from '../core/options';
 import {

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
-import type { DatagrokApi, Group } from '../api/types';
+import type { Group } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
 import { notSignedIn, signInFailure } from './signInFailure';

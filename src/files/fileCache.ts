@@ -4,7 +4,8 @@
 // announces changes.
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi, FileEntry } from '../api/types';
+import type { FileEntry } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { maxEditorBytes } from '../core/limits';
 import { contentHash, FileVersions } from '../platform/files/versions';
 import type { KnownFiles } from '../platform/files/known';

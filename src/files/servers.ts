@@ -3,7 +3,7 @@
 // is never sent to another.
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import type { Connection } from '../connection/connection';
 import { serverAuthority } from './connectorPaths';
 

@@ -3,7 +3,7 @@
 // reported to a TestRun with its duration and, when it failed, a diff of expected and actual. Cancel
 // stops the calls under way and skips what had not started.
 import * as vscode from 'vscode';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { hostOf } from '../api/names';
 import type { Catalog } from '../platform/functions/catalog';
 import type { CaseResult } from '../platform/tests/junit';

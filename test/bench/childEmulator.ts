@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 
 export interface Server {
   baseUrl: string;

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { log } from './index';
 import { APPDATA, DEMO, dropCachedContents, eventually, fileOnServer, fileUri, rejectsWith, run, sha256 } from './fileSupport';
 import { clearEmulatorRequests, control, type EmulatorRequest, emulator, emulatorRequests, resetEmulator, signIn } from './support';

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import type { DatagrokExtensionApi } from '../../src/extension';
 import { rejectsWith, run } from './fileSupport';
 import { emulator, emulatorRequests, clearEmulatorRequests, resetEmulator, signIn } from './support';

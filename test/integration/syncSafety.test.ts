@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { run } from './fileSupport';
 import { control, emulator, resetEmulator, signIn } from './support';
 

@@ -9,7 +9,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { createClient } from '../../api/client';
 import { DatagrokError } from '../../api/errors';
 import { hostOf, normalizeBaseUrl } from '../../api/names';
-import type { ClientOptions, DatagrokApi, Group, NetworkOptions } from '../../api/types';
+import type { ClientOptions, Group, NetworkOptions } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { Catalog } from '../../platform/functions/catalog';
 import { GroupsModel } from '../../platform/groups/model';
 import { mcpAnnotations, mcpInputSchema, type OperationContext, operation, OPERATIONS } from '../operations';

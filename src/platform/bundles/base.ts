@@ -5,7 +5,7 @@
 // bundle without it (written by `grok s pull`) is compared as grok compares it, and the plan says so.
 import { readFile, writeFile } from 'node:fs/promises';
 import { writeTarget } from '../confinement';
-import type { Manifest } from './bundleFolder';
+import type { Manifest } from './manifest';
 
 export const BASE_FILE = '.datagrok-base.json';
 

@@ -9,28 +9,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { confine, nameProblem, writeTarget } from '../confinement';
 import { recordBase } from './base';
+import type { Manifest, ManifestEntry } from './manifest';
 import { hashOf, normalize } from './normalize';
 import { fileNameFor, type Json, rankOf, TYPES } from './registry';
 import { UUID_RE } from './uuids';
 
+export type { Manifest, ManifestEntry };
+
 export const FORMAT_VERSION = 1;
-
-export interface ManifestEntry {
-  type: string;
-  id: string;
-  file: string;
-}
-
-export interface Manifest {
-  formatVersion: number;
-  source: { url: string; version: string; commit?: string; userNamespace: string };
-  pulls: Array<{ at: string; args: string[]; ids: string[] }>;
-  order: ManifestEntry[];
-  packages: string[];
-  /** Entities the bundle refers to but leaves on the source; a push finds the target's own by name. */
-  externals?: Array<{ id: string; type: string; nqName: string }>;
-  dangling?: string[];
-}
 
 export interface BundleEntity {
   type: string;

@@ -2,10 +2,13 @@
 // A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
 // asking again (Retry) reloads only what failed.
 import { DatagrokError } from '../../api/errors';
-import type { DatagrokApi, Group, MembershipRequest } from '../../api/types';
+import type { Group, MembershipRequest } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { markLoaded } from '../answerAge';
 import { Emitter } from '../events';
-import { changeMembers } from './members';
+import { changeMembers, type RelatedGroup } from './members';
+
+export type { RelatedGroup };
 import { displayName, groupName } from './names';
 import { PerSession, scopeOf, type ServerSession } from '../session';
 
@@ -19,11 +22,6 @@ export interface UserContext {
 }
 
 /** A group in a relation list, with whether the relation carries admin rights. */
-export interface RelatedGroup {
-  group: Group;
-  isAdmin: boolean;
-}
-
 export interface PendingRequests {
   requests: MembershipRequest[];
   /** Groups whose requests could not be read, with why. */

@@ -3,7 +3,8 @@
 // unique name, called, and deleted afterwards whatever happens). No vscode here.
 import { randomBytes } from 'node:crypto';
 import { badInput } from '../../api/errors';
-import type { DatagrokApi, ScriptEntity, ScriptKind } from '../../api/types';
+import type { ScriptEntity, ScriptKind } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import type { ScriptHeader } from './header';
 import { isQueryHeader, scriptLanguage } from './signature';
 
