@@ -6,24 +6,31 @@ import type { DatagrokApi } from './datagrokApi';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
-import {
-  createGroup,
-  currentUserGroup,
-  getGroup,
-  getMembers,
-  getMemberships,
-  listGroups,
-  listRequests,
-  lookupGroups,
-  requestMembership,
-  resolveRequest,
-} from './groups';
+import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, listGroups, listRequests, lookupGroups, requestMembership, resolveRequest } from './groups';
 import { Transport } from './http';
 import { RouteChoice } from './routes';
 import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
 import { downloadTable, uploadTable } from './tables';
-import type { CallOptions, ClientOptions, ConnectionInfo, CreationResult, DownloadTarget, FileEntry, FuncInfo, Group, MembershipRequest, Paging, ProjectInfo, Route, ShareAccess, SyncPart, TableInfo, TransferOptions, TransferResult, UploadSource } from './types';
-
+import type {
+  CallOptions,
+  ClientOptions,
+  ConnectionInfo,
+  CreationResult,
+  DownloadTarget,
+  FileEntry,
+  FuncInfo,
+  Group,
+  MembershipRequest,
+  Paging,
+  ProjectInfo,
+  Route,
+  ShareAccess,
+  SyncPart,
+  TableInfo,
+  TransferOptions,
+  TransferResult,
+  UploadSource,
+} from './types';
 
 /** Which route generation the server was found to have, per operation with two generations. */
 export interface ServerRoutes {

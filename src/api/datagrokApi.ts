@@ -2,7 +2,26 @@
 // own clients use beside them. The top of src/api: it names the endpoints' types (types.ts, catalogTypes.ts)
 // and the entity routes; nothing under src/api imports it but the client that implements it.
 import type { EntityRoutes } from './entities';
-import type { CallOptions, ConnectionInfo, CreationResult, DownloadTarget, FileEntry, FuncInfo, Group, MembershipRequest, Paging, ProjectInfo, ScriptEntity, ScriptKind, ShareAccess, SyncPart, TableInfo, TransferOptions, TransferResult, UploadSource } from './types';
+import type {
+  CallOptions,
+  ConnectionInfo,
+  CreationResult,
+  DownloadTarget,
+  FileEntry,
+  FuncInfo,
+  Group,
+  MembershipRequest,
+  Paging,
+  ProjectInfo,
+  ScriptEntity,
+  ScriptKind,
+  ShareAccess,
+  SyncPart,
+  TableInfo,
+  TransferOptions,
+  TransferResult,
+  UploadSource,
+} from './types';
 
 export interface DatagrokApi {
   readonly baseUrl: string;

@@ -274,10 +274,7 @@ export class Connection implements vscode.Disposable {
     if (this.serverUrl === baseUrl) return;
     const config = vscode.workspace.getConfiguration('datagrok');
     const inspected = config.inspect<string>('serverUrl');
-    const target =
-      inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length
-        ? vscode.ConfigurationTarget.Workspace
-        : vscode.ConfigurationTarget.Global;
+    const target = inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update('serverUrl', baseUrl, target);
   }
 

@@ -77,12 +77,7 @@ export class FileCache {
 
   /** Known to be a folder without asking the server: the root, a folder listed, created or holding known files. */
   isFolder(t: Target): boolean {
-    return (
-      t.path === '' ||
-      this.seenFolders.has(t.key) ||
-      this.createdFolders.has(t.key) ||
-      this.known.isFolder(t.baseUrl, t.connector, t.path)
-    );
+    return t.path === '' || this.seenFolders.has(t.key) || this.createdFolders.has(t.key) || this.known.isFolder(t.baseUrl, t.connector, t.path);
   }
 
   async content(t: Target): Promise<Content> {

@@ -30,7 +30,6 @@ export interface PendingRequests {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-
 /** Sorted by name (case-insensitive), duplicates dropped: tree items need unique ids. */
 export function sortGroups(groups: readonly Group[]): Group[] {
   const seen = new Set<string>();
@@ -137,7 +136,12 @@ export class GroupsModel {
     const { cache } = this.state.get();
     const hit = cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
-    const loading = scopeOf(this.connection).guard(this.connection.client().then(load).then((value) => markLoaded(value)));
+    const loading = scopeOf(this.connection).guard(
+      this.connection
+        .client()
+        .then(load)
+        .then((value) => markLoaded(value)),
+    );
     cache.set(key, loading);
     const evict = () => {
       if (cache.get(key) === loading) cache.delete(key);
@@ -210,17 +214,21 @@ export class GroupsModel {
   pendingRequests(): Promise<PendingRequests> {
     // Per-group failures resolve rather than reject, so an answer with failures is not kept: Retry asks
     // again, and the groups that answered stay cached in requestsTo, so only the failed ones are reloaded.
-    return this.cached('pending', async () => {
-      const administered = (await this.myMemberships()).filter((r) => r.isAdmin).map((r) => r.group);
-      const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
-      const result: PendingRequests = { requests: [], failures: [] };
-      settled.forEach((s, i) => {
-        if (s.status === 'fulfilled') result.requests.push(...s.value);
-        else result.failures.push({ group: administered[i], error: s.reason });
-      });
-      this.pendingLoaded.fire(result.requests.length);
-      return result;
-    }, (result) => result.failures.length === 0);
+    return this.cached(
+      'pending',
+      async () => {
+        const administered = (await this.myMemberships()).filter((r) => r.isAdmin).map((r) => r.group);
+        const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
+        const result: PendingRequests = { requests: [], failures: [] };
+        settled.forEach((s, i) => {
+          if (s.status === 'fulfilled') result.requests.push(...s.value);
+          else result.failures.push({ group: administered[i], error: s.reason });
+        });
+        this.pendingLoaded.fire(result.requests.length);
+        return result;
+      },
+      (result) => result.failures.length === 0,
+    );
   }
 
   async createGroup(group: { name: string; friendlyName?: string; description?: string }, signal?: AbortSignal): Promise<Group> {
