@@ -70,16 +70,31 @@ const noHttpStack = (bundle) => ({
  * build otherwise: a feature is loaded on first use through src/start/lazyFeatures.ts.
  */
 const LIGHT_START_BUDGET_KB = 32;
-const NOT_AT_ACTIVATION = /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groups[\\/]names|sessionScope))/;
+const NOT_AT_ACTIVATION =
+  /src[\\/](features\.ts|dataView|groups|tables|dashboards|functions|files|ui|agents[\\/](operations|lmTools|register|workspaceFiles)|core[\\/](commands|progress|options|documents|jsonc|parameterFile\.ts)|platform[\\/](?!knownUsers|lazyModules|groups[\\/]names|sessionScope))/;
 const lightStart = {
   name: 'light-start',
   setup(build) {
     build.onEnd((result) => {
       const inputs = inputsOf(result, 'extension.js');
       const heavy = Object.keys(inputs).filter((input) => HTTP_STACK.test(input) || NOT_AT_ACTIVATION.test(input));
-      if (heavy.length > 0) return { errors: [{ text: `dist/extension.js must stay light (load these through src/start/lazyFeatures.ts, src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${listed(heavy)}` }] };
+      if (heavy.length > 0)
+        return {
+          errors: [
+            {
+              text: `dist/extension.js must stay light (load these through src/start/lazyFeatures.ts, src/connection/lazyApi.ts or src/platform/lazyModules.ts): ${listed(heavy)}`,
+            },
+          ],
+        };
       const kb = Object.values(inputs).reduce((sum, input) => sum + input.bytesInOutput, 0) / 1024;
-      if (production && kb > LIGHT_START_BUDGET_KB) return { errors: [{ text: `dist/extension.js is ${kb.toFixed(1)} KB of code, above its budget of ${LIGHT_START_BUDGET_KB} KB (esbuild.mjs): load the new code on first use (src/start/lazyFeatures.ts)` }] };
+      if (production && kb > LIGHT_START_BUDGET_KB)
+        return {
+          errors: [
+            {
+              text: `dist/extension.js is ${kb.toFixed(1)} KB of code, above its budget of ${LIGHT_START_BUDGET_KB} KB (esbuild.mjs): load the new code on first use (src/start/lazyFeatures.ts)`,
+            },
+          ],
+        };
       return undefined;
     });
   },
@@ -102,9 +117,7 @@ const oneVscodeNamespace = (bundle) => ({
       const helpers = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\(require\("vscode"\)\)/g)].map((match) => match[1]));
       if (helpers.size !== 1) return { errors: [{ text: `one-vscode-namespace: expected one helper around require("vscode"), found ${[...helpers].join(', ') || 'none'}` }] };
       const [toEsm] = helpers;
-      const shared = text
-        .replace('"use strict";', '"use strict";var __dgVscode;')
-        .replaceAll(`${toEsm}(require("vscode"))`, '(__dgVscode??=require("vscode"))');
+      const shared = text.replace('"use strict";', '"use strict";var __dgVscode;').replaceAll(`${toEsm}(require("vscode"))`, '(__dgVscode??=require("vscode"))');
       fs.writeFileSync(file, shared);
       return undefined;
     });
@@ -127,13 +140,32 @@ const common = {
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), plugins: [lazyLoads, lightStart, oneVscodeNamespace('extension.js')] }),
-  esbuild.context({ ...common, entryPoints: ['src/features.ts'], outfile: path.join(outdir, 'features.js'), plugins: [lazyLoads, noHttpStack('features.js'), oneVscodeNamespace('features.js')] }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: path.join(outdir, 'extension.js'),
+    plugins: [lazyLoads, lightStart, oneVscodeNamespace('extension.js')],
+  }),
+  esbuild.context({
+    ...common,
+    entryPoints: ['src/features.ts'],
+    outfile: path.join(outdir, 'features.js'),
+    plugins: [lazyLoads, noHttpStack('features.js'), oneVscodeNamespace('features.js')],
+  }),
   esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
   esbuild.context({ ...common, entryPoints: ['src/agents/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') }),
   // The data view: its worker thread (Node), and its webview's script and styles (a browser bundle with uPlot).
   esbuild.context({ ...common, entryPoints: ['src/platform/dataView/worker.ts'], outfile: path.join(outdir, 'dataViewWorker.js') }),
-  esbuild.context({ ...common, platform: 'browser', format: 'iife', target: 'es2022', external: [], mainFields: ['browser', 'module', 'main'], entryPoints: ['src/dataView/webview/main.ts'], outfile: path.join(outdir, 'dataViewWebview.js') }),
+  esbuild.context({
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    external: [],
+    mainFields: ['browser', 'module', 'main'],
+    entryPoints: ['src/dataView/webview/main.ts'],
+    outfile: path.join(outdir, 'dataViewWebview.js'),
+  }),
   ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),
 ]);
 if (watch) {

@@ -92,7 +92,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   void connection.refresh();
   const features = () => lazy.features();
   // Each view's data is a getter: reading it (tests only) loads the features, activation does not.
-  const views = lazyGetters(features, ['groupsTree', 'functionsTree', 'runsTree', 'filesTree', 'filesDragAndDrop', 'tablesTree', 'dashboardsTree', 'syncView', 'functionTests', 'dataViews']);
+  const views = lazyGetters(features, [
+    'groupsTree',
+    'functionsTree',
+    'runsTree',
+    'filesTree',
+    'filesDragAndDrop',
+    'tablesTree',
+    'dashboardsTree',
+    'syncView',
+    'functionTests',
+    'dataViews',
+  ]);
   return Object.assign(views, {
     statusBar: statusBar.item,
     remembered: (kind: 'tables' | 'dashboards', server: string) => features().remembered(kind, server),

@@ -72,7 +72,10 @@ export function startFeatures(shell: Shell): Features {
   const { context, log, connection, contributions } = shell;
   const platform = new Platform(connection, context.workspaceState, context.globalState);
   // Another server, key or sign-in: what the catalog knew may not hold (same server, other user).
-  context.subscriptions.push(platform, connection.onDidChange(() => platform.catalog.reload()));
+  context.subscriptions.push(
+    platform,
+    connection.onDidChange(() => platform.catalog.reload()),
+  );
   const gate = { signedIn: () => connection.hasActiveKey(), host: () => connection.activeHost(), notSignedIn: () => notSignedIn(connection.baseUrl()) };
   const commands = new CommandLayer(log, 'datagrok.signIn', gate, (id, callback) => contributions.command(id, callback));
   const services: Services = { context, log, connection, commands, platform, contributions };

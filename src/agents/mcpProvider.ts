@@ -13,7 +13,6 @@ import { MCP_ENV } from './mcp/env';
 
 export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
 
-
 /** The workspace folders on disk: the only places the MCP server may read local files from. */
 export function localWorkspaceFolders(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);

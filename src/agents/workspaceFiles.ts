@@ -14,7 +14,9 @@ function folders(): readonly vscode.WorkspaceFolder[] {
 }
 
 function localRoots(): string[] {
-  return folders().filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  return folders()
+    .filter((f) => f.uri.scheme === 'file')
+    .map((f) => f.uri.fsPath);
 }
 
 function allowedNames(): string[] {
@@ -23,7 +25,9 @@ function allowedNames(): string[] {
 
 /** A URI of another scheme (a connector folder mounted in the workspace): inside one of its folders. */
 function confineUri(p: string, uri: vscode.Uri): vscode.Uri {
-  const within = folders().some((f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority && (uri.path === f.uri.path || uri.path.startsWith(`${f.uri.path.replace(/\/$/, '')}/`)));
+  const within = folders().some(
+    (f) => f.uri.scheme === uri.scheme && f.uri.authority === uri.authority && (uri.path === f.uri.path || uri.path.startsWith(`${f.uri.path.replace(/\/$/, '')}/`)),
+  );
   if (!within || uri.path.split('/').includes('..')) throw badInput(outsideMessage(p, allowedNames()));
   return uri;
 }

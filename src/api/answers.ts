@@ -55,11 +55,10 @@ export function checkWriteAnswer(ctx: FailureContext, status: number, text: stri
     // not JSON: the server said something else than "done"
   }
   const said = ctx.redact(t.replace(/\s+/g, ' ')).slice(0, 200);
-  throw new DatagrokError(
-    'unexpectedAnswer',
-    `${ctx.what} failed: the server answered "${said}" instead of confirming. It may not have been done; check, then try again.`,
-    { ...details(ctx, status), serverMessage: said },
-  );
+  throw new DatagrokError('unexpectedAnswer', `${ctx.what} failed: the server answered "${said}" instead of confirming. It may not have been done; check, then try again.`, {
+    ...details(ctx, status),
+    serverMessage: said,
+  });
 }
 
 /**

@@ -71,7 +71,14 @@ function toTable(o: Raw): TableInfo | undefined {
   const id = text(o, 'id', 'ID');
   const name = text(o, 'name', 'friendlyName');
   if (!id || !name) return undefined;
-  return { id, name, nqName: text(o, 'nqName'), projectName: text(o, 'projectName'), bytes: typeof o['bytes'] === 'number' ? (o['bytes'] as number) : undefined, updatedOn: text(o, 'updatedOn') };
+  return {
+    id,
+    name,
+    nqName: text(o, 'nqName'),
+    projectName: text(o, 'projectName'),
+    bytes: typeof o['bytes'] === 'number' ? (o['bytes'] as number) : undefined,
+    updatedOn: text(o, 'updatedOn'),
+  };
 }
 
 function toProject(o: Raw): ProjectInfo | undefined {
@@ -98,7 +105,9 @@ async function optional<T>(what: string, load: () => Promise<T>): Promise<T> {
 }
 
 export async function listFunctions(http: Transport, search: string | undefined, options: CallOptions = {}): Promise<FuncInfo[]> {
-  const raw = await optional('Listing functions', () => list<Raw>(http, { method: 'GET', path: '/public/v1/functions', query: { text: search || undefined }, what: 'Listing functions', signal: options.signal }));
+  const raw = await optional('Listing functions', () =>
+    list<Raw>(http, { method: 'GET', path: '/public/v1/functions', query: { text: search || undefined }, what: 'Listing functions', signal: options.signal }),
+  );
   return raw.map(toFunc).filter(defined);
 }
 
@@ -110,7 +119,9 @@ export async function getFunction(http: Transport, idOrName: string, options: Ca
 }
 
 export async function listConnections(http: Transport, search: string | undefined, options: CallOptions = {}): Promise<ConnectionInfo[]> {
-  const raw = await optional('Listing connections', () => list<Raw>(http, { method: 'GET', path: '/public/v1/connections', query: { text: search || undefined }, what: 'Listing connections', signal: options.signal }));
+  const raw = await optional('Listing connections', () =>
+    list<Raw>(http, { method: 'GET', path: '/public/v1/connections', query: { text: search || undefined }, what: 'Listing connections', signal: options.signal }),
+  );
   return raw.map(toConnection).filter(defined);
 }
 
@@ -120,6 +131,8 @@ export async function listTables(http: Transport, p: Paging = {}, options: CallO
 }
 
 export async function listProjects(http: Transport, p: Paging = {}, options: CallOptions = {}): Promise<ProjectInfo[]> {
-  const raw = await optional('Listing projects and dashboards', () => list<Raw>(http, { method: 'GET', path: '/projects', query: paging(p), what: 'Listing projects and dashboards', signal: options.signal }));
+  const raw = await optional('Listing projects and dashboards', () =>
+    list<Raw>(http, { method: 'GET', path: '/projects', query: paging(p), what: 'Listing projects and dashboards', signal: options.signal }),
+  );
   return raw.map(toProject).filter(defined);
 }

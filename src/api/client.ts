@@ -2,21 +2,11 @@
 import { getFunction, listConnections, listFunctions, listProjects, listTables } from './catalog';
 import { createDashboard, shareDashboard } from './dashboards';
 import { EntityRoutes } from './entities';
+import type { DatagrokApi } from './datagrokApi';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
-import {
-  createGroup,
-  currentUserGroup,
-  getGroup,
-  getMembers,
-  getMemberships,
-  listGroups,
-  listRequests,
-  lookupGroups,
-  requestMembership,
-  resolveRequest,
-} from './groups';
+import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, listGroups, listRequests, lookupGroups, requestMembership, resolveRequest } from './groups';
 import { Transport } from './http';
 import { RouteChoice } from './routes';
 import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
@@ -26,7 +16,6 @@ import type {
   ClientOptions,
   ConnectionInfo,
   CreationResult,
-  DatagrokApi,
   DownloadTarget,
   FileEntry,
   FuncInfo,

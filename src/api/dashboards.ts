@@ -6,13 +6,7 @@ import { idSegment, nameListSegment, nameSegment } from './names';
 import type { RouteChoice } from './routes';
 import type { CallOptions, CreationResult, ShareAccess } from './types';
 
-export async function createDashboard(
-  http: Transport,
-  name: string,
-  tableIds: string[],
-  layout?: object,
-  options: CallOptions = {},
-): Promise<CreationResult> {
+export async function createDashboard(http: Transport, name: string, tableIds: string[], layout?: object, options: CallOptions = {}): Promise<CreationResult> {
   const what = `Creating dashboard ${name}`;
   const path = `/public/v1/dashboards/${nameSegment(name, 'dashboard name')}/${nameListSegment(tableIds, 'table ID')}`;
   let body: string | undefined;
@@ -39,14 +33,7 @@ interface ShareAnswer {
   failed?: unknown;
 }
 
-export async function shareDashboard(
-  http: Transport,
-  route: RouteChoice,
-  id: string,
-  groups: string[],
-  access: ShareAccess = 'View',
-  options: CallOptions = {},
-): Promise<void> {
+export async function shareDashboard(http: Transport, route: RouteChoice, id: string, groups: string[], access: ShareAccess = 'View', options: CallOptions = {}): Promise<void> {
   const what = `Sharing dashboard ${id}`;
   const segment = idSegment(id, 'dashboard ID');
   if (!Array.isArray(groups) || groups.length === 0 || groups.some((g) => typeof g !== 'string' || g.trim() === '')) {

@@ -72,7 +72,12 @@ async function downloadToFile(http: Transport, spec: RequestSpec, file: string, 
       await sink.close();
       // The partial download was private (0600); the file gets the mode it had, or a new file's default.
       const fresh = 0o666 & ~process.umask();
-      const mode = growing ? fresh : await fsp.stat(file).then((s) => s.mode & 0o777, () => fresh);
+      const mode = growing
+        ? fresh
+        : await fsp.stat(file).then(
+            (s) => s.mode & 0o777,
+            () => fresh,
+          );
       await fsp.chmod(temp, mode);
       if (temp !== file) await fsp.rename(temp, file);
     } catch (err) {

@@ -51,7 +51,15 @@ export class EntityRoutes {
   /** `POST route` with the entity (its `id` set): save or update; answers the saved entity. */
   async save(route: string, json: EntityJson, options: CallOptions & { query?: Record<string, string> } = {}): Promise<EntityJson> {
     const what = `Saving ${String(json.name ?? json.id ?? 'an entity')} to ${route}`;
-    const answer = await this.http.json<unknown>({ method: 'POST', path: route, query: options.query, what, body: JSON.stringify(json), contentType: 'application/json', signal: options.signal });
+    const answer = await this.http.json<unknown>({
+      method: 'POST',
+      path: route,
+      query: options.query,
+      what,
+      body: JSON.stringify(json),
+      contentType: 'application/json',
+      signal: options.signal,
+    });
     return answer && typeof answer === 'object' && !Array.isArray(answer) ? (answer as EntityJson) : json;
   }
 
@@ -95,7 +103,18 @@ export class EntityRoutes {
   }
 
   async tag(tag: string, ids: string[], options: CallOptions = {}): Promise<void> {
-    await this.http.json<unknown>({ method: 'POST', path: '/entities/tag', query: { tag }, what: `Tagging ${ids.length} entities with ${tag}`, body: JSON.stringify(ids), contentType: 'application/json', signal: options.signal }, true);
+    await this.http.json<unknown>(
+      {
+        method: 'POST',
+        path: '/entities/tag',
+        query: { tag },
+        what: `Tagging ${ids.length} entities with ${tag}`,
+        body: JSON.stringify(ids),
+        contentType: 'application/json',
+        signal: options.signal,
+      },
+      true,
+    );
   }
 
   /** Groups whose name or friendly name contains `query` (the public lookup grok resolves members with). */
@@ -115,10 +134,17 @@ export class EntityRoutes {
 
   /** A file's or table's bytes (`/tables/{id}/data`). */
   bytes(path: string, options: CallOptions = {}): Promise<Uint8Array> {
-    return this.http.stream({ method: 'GET', path, what: `Reading ${path}`, signal: options.signal }, (body) => collect(body, undefined, new TransferCounter(undefined, undefined), () => new DatagrokError('tooLarge', `Reading ${path} failed: too large.`)), { value: false });
+    return this.http.stream(
+      { method: 'GET', path, what: `Reading ${path}`, signal: options.signal },
+      (body) => collect(body, undefined, new TransferCounter(undefined, undefined), () => new DatagrokError('tooLarge', `Reading ${path} failed: too large.`)),
+      { value: false },
+    );
   }
 
   async putBytes(path: string, query: Record<string, string>, bytes: Uint8Array, options: CallOptions = {}): Promise<void> {
-    await this.http.json<unknown>({ method: 'POST', path, query, what: `Writing ${path}`, body: bytes, contentType: 'application/octet-stream', contentLength: bytes.byteLength, signal: options.signal }, true);
+    await this.http.json<unknown>(
+      { method: 'POST', path, query, what: `Writing ${path}`, body: bytes, contentType: 'application/octet-stream', contentLength: bytes.byteLength, signal: options.signal },
+      true,
+    );
   }
 }

@@ -225,10 +225,7 @@ export interface TransportFailure {
 }
 
 /** A transport-level failure (no usable response): network, timeout, cancellation. */
-export function transportFailure(
-  err: unknown,
-  ctx: FailureContext & { cancelled: boolean; timeoutMs: number; connectMs: number; host: string },
-): TransportFailure {
+export function transportFailure(err: unknown, ctx: FailureContext & { cancelled: boolean; timeoutMs: number; connectMs: number; host: string }): TransportFailure {
   const details = { method: ctx.method, path: ctx.path, cause: err };
   if (err instanceof DatagrokError) return { error: err, dropped: false };
   if (ctx.cancelled) {
@@ -253,11 +250,7 @@ export function transportFailure(
   }
   if (UNREACHABLE.has(code)) {
     return {
-      error: new DatagrokError(
-        'network',
-        `${ctx.what} failed: could not connect to ${ctx.host} (${code}). Check the server URL and your network connection.`,
-        details,
-      ),
+      error: new DatagrokError('network', `${ctx.what} failed: could not connect to ${ctx.host} (${code}). Check the server URL and your network connection.`, details),
       dropped: false,
     };
   }
@@ -276,11 +269,7 @@ export function transportFailure(
   const dropped = DROPPED.has(code) || code === '';
   const what = code ? ` (${code})` : '';
   return {
-    error: new DatagrokError(
-      'network',
-      `${ctx.what} failed: the connection to ${ctx.host} was interrupted${what}. Check your network connection and try again.`,
-      details,
-    ),
+    error: new DatagrokError('network', `${ctx.what} failed: the connection to ${ctx.host} was interrupted${what}. Check your network connection and try again.`, details),
     dropped,
   };
 }

@@ -22,23 +22,12 @@ function isWebPage(path: string): boolean {
   return /\.(html?|xhtml)$/i.test(path);
 }
 
-export function downloadFile(
-  http: Transport,
-  connector: string,
-  path: string,
-  target: DownloadTarget,
-  options: TransferOptions = {},
-): Promise<TransferResult> {
+export function downloadFile(http: Transport, connector: string, path: string, target: DownloadTarget, options: TransferOptions = {}): Promise<TransferResult> {
   const route = fileRoute(connector, path);
   return download(http, { method: 'GET', path: route, what: `Downloading ${label(connector, path)}`, signal: options.signal, acceptsHtml: isWebPage(path) }, target, options);
 }
 
-export async function readFile(
-  http: Transport,
-  connector: string,
-  path: string,
-  options: TransferOptions & { maxBytes?: number } = {},
-): Promise<Uint8Array> {
+export async function readFile(http: Transport, connector: string, path: string, options: TransferOptions & { maxBytes?: number } = {}): Promise<Uint8Array> {
   const route = fileRoute(connector, path);
   const what = `Reading ${label(connector, path)}`;
   const maxBytes = options.maxBytes;
@@ -64,13 +53,7 @@ export async function readFile(
   );
 }
 
-export async function uploadFile(
-  http: Transport,
-  connector: string,
-  path: string,
-  source: UploadSource,
-  options: TransferOptions = {},
-): Promise<void> {
+export async function uploadFile(http: Transport, connector: string, path: string, source: UploadSource, options: TransferOptions = {}): Promise<void> {
   const route = fileRoute(connector, path);
   const what = `Uploading ${label(connector, path)}`;
   await upload(route, what, source, options, (spec) => http.empty(spec));

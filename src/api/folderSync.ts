@@ -139,7 +139,10 @@ export async function syncFolder(
         for await (const chunk of body as AsyncIterable<Buffer>) {
           if (!parser) {
             if (!/^multipart\//i.test(contentType) || !/boundary=/i.test(contentType)) {
-              throw new DatagrokError('unexpectedAnswer', `${what} failed: the server answered ${contentType || 'without a content type'}, not the multipart list of files the sync route sends.`);
+              throw new DatagrokError(
+                'unexpectedAnswer',
+                `${what} failed: the server answered ${contentType || 'without a content type'}, not the multipart list of files the sync route sends.`,
+              );
             }
             parser = multipasta.make({
               headers: { 'content-type': contentType },

@@ -5,13 +5,7 @@ import { nameSegment } from './names';
 import type { RouteChoice } from './routes';
 import type { CallOptions } from './types';
 
-export async function callFunction(
-  http: Transport,
-  route: RouteChoice,
-  name: string,
-  params: Record<string, unknown>,
-  options: CallOptions = {},
-): Promise<unknown> {
+export async function callFunction(http: Transport, route: RouteChoice, name: string, params: Record<string, unknown>, options: CallOptions = {}): Promise<unknown> {
   const segment = nameSegment(name, 'function name');
   const what = `Calling function ${name}`;
   if (params === undefined || params === null) params = {};

@@ -16,12 +16,7 @@ export function listGroups(http: Transport, query: { include?: string; text?: st
   });
 }
 
-export function createGroup(
-  http: Transport,
-  group: Partial<Group> & { name: string },
-  saveRelations?: boolean,
-  options: CallOptions = {},
-): Promise<Group> {
+export function createGroup(http: Transport, group: Partial<Group> & { name: string }, saveRelations?: boolean, options: CallOptions = {}): Promise<Group> {
   const what = `Creating group ${group?.name ?? ''}`.trim();
   if (!group || typeof group !== 'object' || typeof group.name !== 'string' || group.name.trim() === '') {
     return Promise.reject(badInput('Creating a group failed: the group needs a name.'));

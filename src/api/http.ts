@@ -164,11 +164,7 @@ export class Transport {
   }
 
   /** One request and its answer's head; a 2xx answer's body goes to `consume`, any other is a failure. */
-  private run<T>(
-    spec: RequestSpec,
-    consume: (res: IncomingMessage, ctx: FailureContext) => Promise<T>,
-    committed: { value: boolean } = { value: false },
-  ): Promise<T> {
+  private run<T>(spec: RequestSpec, consume: (res: IncomingMessage, ctx: FailureContext) => Promise<T>, committed: { value: boolean } = { value: false }): Promise<T> {
     return this.attempts(spec, committed, async (request, ctx, outcome) => {
       // A JSON call also has an overall deadline: an answer that trickles in never goes idle.
       const deadline = spec.transfer ? undefined : AbortSignal.timeout(request.idleMs);

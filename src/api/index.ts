@@ -6,4 +6,5 @@ export { describeRoute, isLoopback, parseProxyUrl, resolveRoute } from './networ
 export { isNetworkSetupFailure } from './networkFailures';
 export { hostOf, normalizeApiKey, normalizeBaseUrl, toRestName } from './names';
 export type * from './types';
+export type { DatagrokApi } from './datagrokApi';
 export type { EntityJson, EntityRoutes, ServerInfo } from './entities';

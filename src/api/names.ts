@@ -114,7 +114,10 @@ export function parseHttpUrl(text: string): URL {
 
 /** The key as sent: trimmed, without a pasted "Bearer " prefix. */
 export function normalizeApiKey(key: string): string {
-  return (typeof key === 'string' ? key : '').trim().replace(/^bearer\s+/i, '').trim();
+  return (typeof key === 'string' ? key : '')
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .trim();
 }
 
 /**
@@ -126,7 +129,12 @@ export function apiKeyProblem(key: string): string | undefined {
     const code = key.codePointAt(i) ?? 0;
     if (code < 0x21 || code > 0x7e) {
       const hex = code.toString(16).toUpperCase().padStart(4, '0');
-      const kind = code === 0x20 ? 'a space' : code < 0x20 || (code >= 0x7f && code <= 0xa0) || (code >= 0x200b && code <= 0x200f) || code === 0xfeff ? 'an invisible character' : 'a character that is not plain ASCII';
+      const kind =
+        code === 0x20
+          ? 'a space'
+          : code < 0x20 || (code >= 0x7f && code <= 0xa0) || (code >= 0x200b && code <= 0x200f) || code === 0xfeff
+            ? 'an invisible character'
+            : 'a character that is not plain ASCII';
       return `The API key contains ${kind} (U+${hex}) at position ${i + 1} of ${key.length}, which cannot be sent. Copy the key again from your Datagrok profile (API Key link), or type it.`;
     }
   }

@@ -73,7 +73,10 @@ export function bypassesProxy(host: string, port: number, list: readonly string[
 }
 
 function normalizeHost(host: string): string {
-  return host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  return host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
 }
 
 function splitEntry(entry: string): { name: string; port?: number } {
@@ -125,10 +128,7 @@ function settingsRoute(target: URL, options: NetworkOptions): Exclude<Route, { k
   if (bypassesProxy(target.hostname, port, noProxy)) return { kind: 'direct', why: 'no proxy list' };
   const fromSettings = parseProxyUrl(options.proxy);
   if (fromSettings) return { kind: 'proxy', proxy: fromSettings, from: 'settings' };
-  const fromEnv =
-    target.protocol === 'https:'
-      ? (envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy'))
-      : envValue(env, 'http_proxy');
+  const fromEnv = target.protocol === 'https:' ? (envValue(env, 'https_proxy') ?? envValue(env, 'http_proxy')) : envValue(env, 'http_proxy');
   const proxy = parseProxyUrl(fromEnv);
   return proxy ? { kind: 'proxy', proxy, from: 'environment' } : { kind: 'direct', why: 'no proxy' };
 }

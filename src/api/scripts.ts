@@ -6,26 +6,9 @@ import { DatagrokError } from './errors';
 import { unsupportedIfMissing } from './failures';
 import type { Transport } from './http';
 import { list, one } from './shapes';
-import type { CallOptions } from './types';
+import type { CallOptions, ScriptEntity, ScriptKind } from './types';
 
-export type ScriptKind = 'script' | 'query';
-
-/** A saved script or query, as the routes answer it (other fields kept as they came). */
-export interface ScriptEntity {
-  id: string;
-  name: string;
-  /** `Namespace:Name` when the server says; calls use it. */
-  nqName?: string;
-  namespace?: string;
-  language?: string;
-  /** The code (scripts). */
-  script?: string;
-  /** The SQL (queries). */
-  query?: string;
-  connection?: { id?: string; name?: string; nqName?: string } | null;
-  updatedOn?: string;
-  [key: string]: unknown;
-}
+export type { ScriptEntity, ScriptKind };
 
 const ROUTE: Record<ScriptKind, string> = { script: '/scripts', query: '/connectors/queries' };
 const NOUN: Record<ScriptKind, string> = { script: 'script', query: 'query' };
@@ -47,7 +30,9 @@ async function entityRoute<T>(what: string, call: () => Promise<T>): Promise<T> 
 /** The scripts or queries whose names match `text` (the server's search). */
 export function listScripts(http: Transport, kind: ScriptKind, text: string | undefined, options: CallOptions = {}): Promise<ScriptEntity[]> {
   const what = `Listing ${NOUN[kind] === 'query' ? 'queries' : 'scripts'}`;
-  return entityRoute(what, async () => (await list<unknown>(http, { method: 'GET', path: ROUTE[kind], query: { text: text || undefined }, what, signal: options.signal })).map((e) => checked(e, what)));
+  return entityRoute(what, async () =>
+    (await list<unknown>(http, { method: 'GET', path: ROUTE[kind], query: { text: text || undefined }, what, signal: options.signal })).map((e) => checked(e, what)),
+  );
 }
 
 export function getScript(http: Transport, kind: ScriptKind, id: string, options: CallOptions = {}): Promise<ScriptEntity> {
@@ -58,7 +43,9 @@ export function getScript(http: Transport, kind: ScriptKind, id: string, options
 /** Creates the script (no `id`) or replaces the one with that `id`; the saved entity as the server has it. */
 export function saveScript(http: Transport, kind: ScriptKind, entity: Partial<ScriptEntity> & { name: string }, options: CallOptions = {}): Promise<ScriptEntity> {
   const what = `Saving ${NOUN[kind]} ${entity.name}`;
-  return entityRoute(what, async () => checked(await one(http, { method: 'POST', path: ROUTE[kind], what, signal: options.signal, body: JSON.stringify(entity), contentType: 'application/json' }), what));
+  return entityRoute(what, async () =>
+    checked(await one(http, { method: 'POST', path: ROUTE[kind], what, signal: options.signal, body: JSON.stringify(entity), contentType: 'application/json' }), what),
+  );
 }
 
 export function deleteScript(http: Transport, kind: ScriptKind, id: string, options: CallOptions = {}): Promise<void> {
@@ -67,11 +54,28 @@ export function deleteScript(http: Transport, kind: ScriptKind, id: string, opti
 }
 
 /** Every data connection (databases and file shares) a query may name: the internal list the grok CLI reads. */
-export function listDataConnections(http: Transport, text: string | undefined, options: CallOptions = {}): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
+export function listDataConnections(
+  http: Transport,
+  text: string | undefined,
+  options: CallOptions = {},
+): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
   const what = 'Listing data connections';
   return entityRoute(what, async () =>
-    (await list<Record<string, unknown>>(http, { method: 'GET', path: '/connectors/connections', query: { text: text || undefined, limit: '1000' } as Record<string, string | undefined>, what, signal: options.signal }))
+    (
+      await list<Record<string, unknown>>(http, {
+        method: 'GET',
+        path: '/connectors/connections',
+        query: { text: text || undefined, limit: '1000' } as Record<string, string | undefined>,
+        what,
+        signal: options.signal,
+      })
+    )
       .filter((c) => typeof c.id === 'string' && typeof c.name === 'string')
-      .map((c) => ({ id: String(c.id), name: String(c.name), nqName: typeof c.nqName === 'string' ? c.nqName : String(c.name), dataSource: typeof c.dataSource === 'string' ? c.dataSource : undefined })),
+      .map((c) => ({
+        id: String(c.id),
+        name: String(c.name),
+        nqName: typeof c.nqName === 'string' ? c.nqName : String(c.name),
+        dataSource: typeof c.dataSource === 'string' ? c.dataSource : undefined,
+      })),
   );
 }

@@ -131,11 +131,7 @@ function streamedUpload(
 }
 
 /** Opens an upload source as a request body with its length and a progress counter. */
-export async function prepareUpload(
-  source: UploadSource,
-  what: string,
-  onProgress?: (p: TransferProgress) => void,
-): Promise<PreparedUpload> {
+export async function prepareUpload(source: UploadSource, what: string, onProgress?: (p: TransferProgress) => void): Promise<PreparedUpload> {
   if (source && 'data' in source && typeof source.data === 'string' && source.data.length > TEXT_CHUNK) {
     const text = source.data;
     // Buffer.byteLength counts as the encoder writes (a lone surrogate as the 3 bytes of U+FFFD).
@@ -199,12 +195,7 @@ export async function writeBody(body: Readable, target: Writable, progress: Tran
 }
 
 /** Collects chunks into memory, rejecting once more than `maxBytes` arrived. */
-export async function collect(
-  chunks: AsyncIterable<Uint8Array>,
-  maxBytes: number | undefined,
-  progress: TransferCounter,
-  tooLarge: () => DatagrokError,
-): Promise<Uint8Array> {
+export async function collect(chunks: AsyncIterable<Uint8Array>, maxBytes: number | undefined, progress: TransferCounter, tooLarge: () => DatagrokError): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) {
     progress.add(chunk.length);

@@ -37,11 +37,7 @@ export function splitPems(text: string): string[] {
  * The `ca` list for TLS connections, or undefined when Node's defaults are all there is to trust (then
  * Node's own list is used as is).
  */
-export function trustedAuthorities(options: {
-  caCertificates?: string[];
-  systemCertificates?: boolean;
-  env?: Record<string, string | undefined>;
-}): string[] | undefined {
+export function trustedAuthorities(options: { caCertificates?: string[]; systemCertificates?: boolean; env?: Record<string, string | undefined> }): string[] | undefined {
   const extra = (options.caCertificates ?? []).flatMap(splitPems);
   const system = options.systemCertificates && getCACertificates ? getCACertificates('system') : [];
   if (extra.length === 0 && system.length === 0) return undefined;

@@ -5,13 +5,7 @@ import { prepareUpload } from './transfer';
 import type { TransferOptions, UploadSource } from './types';
 
 /** POSTs `source` to `path`; `send` is the transport call that reads the response (empty or JSON). */
-export async function upload<T>(
-  path: string,
-  what: string,
-  source: UploadSource,
-  options: TransferOptions,
-  send: (spec: RequestSpec) => Promise<T>,
-): Promise<T> {
+export async function upload<T>(path: string, what: string, source: UploadSource, options: TransferOptions, send: (spec: RequestSpec) => Promise<T>): Promise<T> {
   const prepared = await prepareUpload(source, what, options.onProgress);
   try {
     const result = await send({

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { hostOf, normalizeBaseUrl } from '../api/names';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { type CommandInvocation, UserCancelled, uiArguments } from '../core/commands';
 import { uriOption } from '../core/options';
 import {
@@ -49,7 +49,13 @@ async function folderOf(inv: CommandInvocation<FolderOptions>, mustExist: boolea
   if (inv.options && !given) throw badInput('Give the bundle folder as { folder: Uri } (a folder of the workspace).');
   let uri = given;
   if (!uri) {
-    const picked = await vscode.window.showOpenDialog({ canSelectFolders: true, canSelectFiles: false, openLabel: mustExist ? 'Use Bundle' : 'Pull Here', title: mustExist ? 'The bundle folder (with manifest.json)' : 'The folder to pull into', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFolders: true,
+      canSelectFiles: false,
+      openLabel: mustExist ? 'Use Bundle' : 'Pull Here',
+      title: mustExist ? 'The bundle folder (with manifest.json)' : 'The folder to pull into',
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
     uri = picked?.[0];
     if (!uri) throw new UserCancelled();
   }
@@ -88,10 +94,17 @@ function itemSelection(arg: unknown): string[] | undefined {
 }
 
 async function askSelection(): Promise<Selection> {
-  const text = await vscode.window.showInputBox({ title: 'Pull to Bundle: what to pull', prompt: 'Qualified names or ids separated by spaces (Samples:TopCustomers), or "?" followed by smart-search text', placeHolder: 'Samples:TopCustomers World overview' });
+  const text = await vscode.window.showInputBox({
+    title: 'Pull to Bundle: what to pull',
+    prompt: 'Qualified names or ids separated by spaces (Samples:TopCustomers), or "?" followed by smart-search text',
+    placeHolder: 'Samples:TopCustomers World overview',
+  });
   if (!text?.trim()) throw new UserCancelled();
   if (text.trim().startsWith('?')) {
-    const picks = await vscode.window.showQuickPick(['query', 'script', 'connection', 'dashboard', 'project', 'table', 'layout', 'view', 'group'], { title: 'Pull to Bundle: of which types', canPickMany: true });
+    const picks = await vscode.window.showQuickPick(['query', 'script', 'connection', 'dashboard', 'project', 'table', 'layout', 'view', 'group'], {
+      title: 'Pull to Bundle: of which types',
+      canPickMany: true,
+    });
     if (!picks?.length) throw new UserCancelled();
     return { text: text.trim().slice(1).trim(), types: picks };
   }
@@ -106,7 +119,9 @@ export async function pullCommand(services: Services, inv: CommandInvocation<Pul
   const { url, client } = await serverOf(services, inv);
   const pulled = await inv.withProgress(`Pulling from ${hostOf(url)}`, (p, signal) => collectPull(client.entities, url, selection, (m) => p.message(m), signal));
   const list = [...pulled.entities.values()].map((e) => `${e.type} ${String(e.json.namespace ?? '')}${String(e.json.name ?? e.json.id)}`);
-  services.log.info(`Bundle pull from ${hostOf(url)} into ${dir}: ${list.join('; ')}${pulled.notes.length ? ` (left behind: ${pulled.notes.map((n) => `${n.name} ${n.reason}`).join('; ')})` : ''}`);
+  services.log.info(
+    `Bundle pull from ${hostOf(url)} into ${dir}: ${list.join('; ')}${pulled.notes.length ? ` (left behind: ${pulled.notes.map((n) => `${n.name} ${n.reason}`).join('; ')})` : ''}`,
+  );
   if (inv.interactive) {
     const behind = pulled.notes.length ? `\n\nStays on the server: ${pulled.notes.map((n) => `${n.name} (${n.reason})`).join(', ')}.` : '';
     const answer = await vscode.window.showInformationMessage(`Pull ${list.length} entities into ${dir}?`, { modal: true, detail: `${list.join('\n')}${behind}` }, 'Pull');
@@ -140,7 +155,12 @@ async function askCredentials(dir: string, plan: PlanResult): Promise<Record<str
   for (const row of plan.items.filter((i) => i.action === 'needs-credentials')) {
     const entity = [...bundle.entities.values()].find((e) => `${String(e.json.namespace ?? '')}${String(e.json.name)}` === row.name);
     for (const param of (entity?.json._credentials as string[] | undefined) ?? []) {
-      const value = await vscode.window.showInputBox({ title: `Push: ${row.name}`, prompt: `${param} for ${row.name} on the target (sent once, never stored). Leave empty to push without it.`, password: true, ignoreFocusOut: true });
+      const value = await vscode.window.showInputBox({
+        title: `Push: ${row.name}`,
+        prompt: `${param} for ${row.name} on the target (sent once, never stored). Leave empty to push without it.`,
+        password: true,
+        ignoreFocusOut: true,
+      });
       if (value === undefined) throw new UserCancelled();
       if (value) creds[row.name] = { ...creds[row.name], [param]: value };
     }
@@ -172,9 +192,15 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
     }
   }
   if (inv.interactive && !dryRun) {
-    const counts = Object.entries(plan.counts).map(([k, v]) => `${v} ${k}`).join(', ');
+    const counts = Object.entries(plan.counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ');
     const lines = plan.items.filter((i) => i.action !== 'identical' || i.detail).map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
-    const answer = await vscode.window.showWarningMessage(`${notice ? `${notice} ` : ''}Push to ${hostOf(url)}: ${counts}?`, { modal: true, detail: lines.join('\n') || 'Everything is identical.' }, 'Push');
+    const answer = await vscode.window.showWarningMessage(
+      `${notice ? `${notice} ` : ''}Push to ${hostOf(url)}: ${counts}?`,
+      { modal: true, detail: lines.join('\n') || 'Everything is identical.' },
+      'Push',
+    );
     if (answer !== 'Push') throw new UserCancelled();
     credentials = await askCredentials(dir, plan);
   }
@@ -189,7 +215,10 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   services.log.info(`Bundle push to ${hostOf(url)}: ${report}`);
   if (failed.length) {
     const message = `The push to ${hostOf(url)} failed part-way: ${report}. Run the push again to finish it (saves are by id: what was saved stays identical).`;
-    if (inv.interactive) void vscode.window.showErrorMessage(message, 'Push Again').then((c) => (c ? vscode.commands.executeCommand('datagrok.bundle.push', ...uiArguments(vscode.Uri.file(dir))) : undefined));
+    if (inv.interactive)
+      void vscode.window
+        .showErrorMessage(message, 'Push Again')
+        .then((c) => (c ? vscode.commands.executeCommand('datagrok.bundle.push', ...uiArguments(vscode.Uri.file(dir))) : undefined));
   } else if (inv.interactive) void vscode.window.showInformationMessage(`Pushed to ${hostOf(url)}: ${report}.`);
   return withNotice(result, notice, source);
 }
@@ -201,7 +230,10 @@ async function askOnChanged(lines: string[]): Promise<OnChanged> {
   const review = 'Review in Source Control';
   const answer = await vscode.window.showWarningMessage(
     `${lines.length === 1 ? 'An entity was' : `${lines.length} entities were`} ${CHANGED_BOTH}.`,
-    { modal: true, detail: `${lines.join('\n')}\n\nTake mine overwrites the server's copy; take theirs replaces the bundle file with it; review shows each in the Source Control view (Take Mine, Take Theirs, Merge).` },
+    {
+      modal: true,
+      detail: `${lines.join('\n')}\n\nTake mine overwrites the server's copy; take theirs replaces the bundle file with it; review shows each in the Source Control view (Take Mine, Take Theirs, Merge).`,
+    },
     mine,
     theirs,
     review,

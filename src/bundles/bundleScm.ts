@@ -10,9 +10,19 @@ import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '
 import type { BundleDocuments } from './bundleDocuments';
 
 const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
-  { state: 'changedBoth', label: 'Changed on Both Sides', icon: 'git-merge', tip: 'changed here and on the server since your pull: a push refuses it until you take mine, take theirs, or merge' },
+  {
+    state: 'changedBoth',
+    label: 'Changed on Both Sides',
+    icon: 'git-merge',
+    tip: 'changed here and on the server since your pull: a push refuses it until you take mine, take theirs, or merge',
+  },
   { state: 'changed', label: 'Changed', icon: 'diff-modified', tip: 'differs from the server' },
-  { state: 'changedOnServer', label: 'Changed on the Server', icon: 'cloud', tip: "changed on the server since your pull, not here: a push leaves the server's copy; pull it to take it" },
+  {
+    state: 'changedOnServer',
+    label: 'Changed on the Server',
+    icon: 'cloud',
+    tip: "changed on the server since your pull, not here: a push leaves the server's copy; pull it to take it",
+  },
   { state: 'new', label: 'New Here', icon: 'diff-added', tip: 'not on the server: a push creates it' },
   { state: 'missingHere', label: 'Missing Here', icon: 'diff-removed', tip: 'listed in manifest.json, but its file is gone from the folder' },
   { state: 'conflict', label: 'Conflicts', icon: 'warning', tip: 'the server has another entity of that name' },
@@ -58,7 +68,9 @@ export class BundleScm implements vscode.Disposable {
       this.control = control;
     }
     const control = this.control;
-    control.statusBarCommands = [{ command: 'datagrok.bundle.refresh', title: `$(cloud) ${hostOf(status.serverUrl)}`, tooltip: `The bundle compared with ${status.serverUrl}: click to check again` }];
+    control.statusBarCommands = [
+      { command: 'datagrok.bundle.refresh', title: `$(cloud) ${hostOf(status.serverUrl)}`, tooltip: `The bundle compared with ${status.serverUrl}: click to check again` },
+    ];
     control.count = status.entities.filter((e) => e.state !== 'identical' && e.state !== 'skipped').length;
     for (const g of GROUPS) {
       const group = this.groups.get(g.state) as vscode.SourceControlResourceGroup;
@@ -105,7 +117,9 @@ export class BundleScm implements vscode.Disposable {
   async openMerge(uri: vscode.Uri): Promise<{ left: vscode.Uri; right: vscode.Uri }> {
     const { status, entity: e } = this.entity(uri);
     const left = this.documents.put('server', status.dir, e.file, json(e.server));
-    await vscode.commands.executeCommand('vscode.diff', left, uri, `${e.name}: ${hostOf(status.serverUrl)} ↔ bundle (edit the bundle side, save, then Take Mine)`, { preview: false });
+    await vscode.commands.executeCommand('vscode.diff', left, uri, `${e.name}: ${hostOf(status.serverUrl)} ↔ bundle (edit the bundle side, save, then Take Mine)`, {
+      preview: false,
+    });
     return { left, right: uri };
   }
 

@@ -1,7 +1,7 @@
 // Makes an API client with the user's settings: timeouts, the answer size limit, the request log and the
 // network route (proxy, certificates).
 import * as vscode from 'vscode';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { logRequest } from '../core/log';
 import { api } from './lazyApi';
 import { networkOptions } from './networkSettings';

@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
-import type { DatagrokApi, Group } from '../api/types';
+import type { Group } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
 import { notSignedIn, signInFailure } from './signInFailure';
@@ -273,10 +274,7 @@ export class Connection implements vscode.Disposable {
     if (this.serverUrl === baseUrl) return;
     const config = vscode.workspace.getConfiguration('datagrok');
     const inspected = config.inspect<string>('serverUrl');
-    const target =
-      inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length
-        ? vscode.ConfigurationTarget.Workspace
-        : vscode.ConfigurationTarget.Global;
+    const target = inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
     await config.update('serverUrl', baseUrl, target);
   }
 

@@ -45,7 +45,10 @@ function readCaFiles(files: unknown): string[] {
       throw new DatagrokError('badInput', `The setting datagrok.tls.caCertificates names ${file}, which cannot be read (${why}). Fix the path or remove the entry.`);
     }
     if (!text.includes('-----BEGIN CERTIFICATE-----')) {
-      throw new DatagrokError('badInput', `The setting datagrok.tls.caCertificates names ${file}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----). Export the authority's certificate as PEM (Base-64).`);
+      throw new DatagrokError(
+        'badInput',
+        `The setting datagrok.tls.caCertificates names ${file}, which holds no PEM certificate (-----BEGIN CERTIFICATE-----). Export the authority's certificate as PEM (Base-64).`,
+      );
     }
     pems.push(text);
   }

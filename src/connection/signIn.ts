@@ -140,12 +140,7 @@ function signInWithKeyBox(services: Services, givenUrl: string | undefined, urlS
 }
 
 /** Checks the key with the server under a cancellable progress, then stores it (Connection.signIn). */
-export async function checkAndSignIn(
-  services: Services,
-  invocation: CommandInvocation<unknown>,
-  url: string,
-  apiKey: string,
-): Promise<Group> {
+export async function checkAndSignIn(services: Services, invocation: CommandInvocation<unknown>, url: string, apiKey: string): Promise<Group> {
   const baseUrl = normalizeBaseUrl(url);
   const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)} (${services.connection.route(baseUrl)})…`, (_progress, signal) =>
     services.connection.signIn(baseUrl, apiKey, signal),
@@ -193,7 +188,11 @@ export async function signOutCommand(services: Services, inv: CommandInvocation<
   if (inv.interactive) {
     const choice = await vscode.window.showWarningMessage(
       `Sign out of ${host}?`,
-      { modal: true, detail: 'Its API key is removed from this machine: to sign in again you paste it again. Unsaved connector files of this server stay open until you sign in again to save them.' },
+      {
+        modal: true,
+        detail:
+          'Its API key is removed from this machine: to sign in again you paste it again. Unsaved connector files of this server stay open until you sign in again to save them.',
+      },
       'Sign Out',
     );
     if (choice !== 'Sign Out') throw new UserCancelled();

@@ -85,7 +85,17 @@ function namesOwnServer(options: unknown): boolean {
 }
 
 /** Commands that work without a key (the connection's own) or name their own server (connector paths). */
-const WITHOUT_SIGN_IN = new Set(['datagrok.signIn', 'datagrok.dataView.open', 'datagrok.signOut', 'datagrok.switchServer', 'datagrok.showLog', 'datagrok.copyId', 'datagrok.files.copyPath', 'datagrok.python.copySnippet', 'datagrok.terminal.useInTerminals']);
+const WITHOUT_SIGN_IN = new Set([
+  'datagrok.signIn',
+  'datagrok.dataView.open',
+  'datagrok.signOut',
+  'datagrok.switchServer',
+  'datagrok.showLog',
+  'datagrok.copyId',
+  'datagrok.files.copyPath',
+  'datagrok.python.copySnippet',
+  'datagrok.terminal.useInTerminals',
+]);
 
 export class CommandLayer {
   constructor(

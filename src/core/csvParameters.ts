@@ -3,7 +3,7 @@
 // table's ID. An optional "name" sets the table name (default: the file name). Shared by the Run command
 // and the function tests (which name their tables uniquely and report them).
 import * as vscode from 'vscode';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { badInput } from '../api/errors';
 import type { ProgressReporter } from './progress';
 import { describeShape } from '../platform/tables/csvSample';

@@ -24,4 +24,3 @@ export function csvReferences(params: Record<string, unknown>): CsvReference[] {
   }
   return refs;
 }
-

@@ -29,22 +29,16 @@ export class ProgressReporter {
  * Runs work under a cancellable progress notification. Cancelling aborts the signal handed to the
  * work, which hands it to the API client.
  */
-export function withCancellableProgress<T>(
-  title: string,
-  work: (progress: ProgressReporter, signal: AbortSignal) => Promise<T>,
-): Promise<T> {
+export function withCancellableProgress<T>(title: string, work: (progress: ProgressReporter, signal: AbortSignal) => Promise<T>): Promise<T> {
   return Promise.resolve(
-    vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      async (progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
-        try {
-          return await work(new ProgressReporter(progress), controller.signal);
-        } finally {
-          subscription.dispose();
-        }
-      },
-    ),
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await work(new ProgressReporter(progress), controller.signal);
+      } finally {
+        subscription.dispose();
+      }
+    }),
   );
 }

@@ -2,7 +2,8 @@
 // IDs/names), a name and an optional layout JSON file; remembered for sharing.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CreationResult, DatagrokApi } from '../api/types';
+import type { CreationResult } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import type { CommandInvocation } from '../core/commands';
 import { badInput, DatagrokError } from '../api/errors';
 import { readUserText } from '../core/documents';

@@ -2,7 +2,8 @@
 // or a typed ID) shared with groups or users, found on the server as the user types, with View or Edit
 // access.
 import * as vscode from 'vscode';
-import type { DatagrokApi, Group, ShareAccess } from '../api/types';
+import type { Group, ShareAccess } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';

@@ -69,10 +69,12 @@ export class DataViewSession {
       client.onError = (message) => this.send({ type: 'error', message: `Reading ${this.title} failed: ${message}` });
       // A table still downloading into its file: the grid reads what has arrived; the count grows.
       const download = this.table()?.download;
-      void download?.then(
-        () => client.call('complete', []),
-        (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
-      ).catch(() => undefined);
+      void download
+        ?.then(
+          () => client.call('complete', []),
+          (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
+        )
+        .catch(() => undefined);
       const { columns, rowCount } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
       this.rowCount = rowCount;
       const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
@@ -176,7 +178,11 @@ export class DataViewSession {
     } else {
       const name = path.posix.basename(this.uri.path).replace(/[^\w.\- ]+/g, '_');
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      const target = await vscode.window.showSaveDialog({ title: `Save ${this.title} As CSV`, filters: { CSV: ['csv'] }, ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name.endsWith('.csv') ? name : `${name}.csv`) } : {}) });
+      const target = await vscode.window.showSaveDialog({
+        title: `Save ${this.title} As CSV`,
+        filters: { CSV: ['csv'] },
+        ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name.endsWith('.csv') ? name : `${name}.csv`) } : {}),
+      });
       if (!target) return;
       await vscode.workspace.fs.copy(vscode.Uri.file(this.localFile as string), target, { overwrite: true });
       void vscode.window.showInformationMessage(`Saved ${this.title} to ${target.fsPath || target.toString(true)}.`);

@@ -4,7 +4,8 @@
 // announces changes.
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi, FileEntry } from '../api/types';
+import type { FileEntry } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { maxEditorBytes } from '../core/limits';
 import { contentHash, FileVersions } from '../platform/files/versions';
 import type { KnownFiles } from '../platform/files/known';
@@ -76,12 +77,7 @@ export class FileCache {
 
   /** Known to be a folder without asking the server: the root, a folder listed, created or holding known files. */
   isFolder(t: Target): boolean {
-    return (
-      t.path === '' ||
-      this.seenFolders.has(t.key) ||
-      this.createdFolders.has(t.key) ||
-      this.known.isFolder(t.baseUrl, t.connector, t.path)
-    );
+    return t.path === '' || this.seenFolders.has(t.key) || this.createdFolders.has(t.key) || this.known.isFolder(t.baseUrl, t.connector, t.path);
   }
 
   async content(t: Target): Promise<Content> {

@@ -80,7 +80,9 @@ export class FilesDragAndDrop implements vscode.TreeDragAndDropController<Explor
       const where = folderPath ? `${connector}/${folderPath}` : connector;
       const what = result.uploaded.length === 1 ? path.posix.basename(result.uploaded[0]!.path) : `${result.uploaded.length} files`;
       const first = result.uploaded[0]!;
-      void vscode.window.showInformationMessage(`Uploaded ${what} to ${where}.`, 'Open').then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', first) : undefined));
+      void vscode.window
+        .showInformationMessage(`Uploaded ${what} to ${where}.`, 'Open')
+        .then((choice) => (choice === 'Open' ? vscode.commands.executeCommand('vscode.open', first) : undefined));
     }
     if (result.skipped.length > 0) {
       this.log.warn(`Files view: not uploaded: ${result.skipped.join('; ')}`);

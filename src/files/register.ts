@@ -46,6 +46,8 @@ export function registerFiles(services: Services): FilesFeature {
     services.commands.register('datagrok.files.delete', (inv) => deleteFile(v, inv)),
   );
   // A mount that reloaded the window: its editors come back (a no-op on any other start).
-  void reopenEditorsAfterMount(services.context.globalState, services.log).catch((e: unknown) => services.log.warn(`Reopening editors after a mount failed: ${e instanceof Error ? e.message : String(e)}`));
+  void reopenEditorsAfterMount(services.context.globalState, services.log).catch((e: unknown) =>
+    services.log.warn(`Reopening editors after a mount failed: ${e instanceof Error ? e.message : String(e)}`),
+  );
   return { filesTree: files, filesDragAndDrop: dragAndDrop };
 }

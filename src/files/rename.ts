@@ -104,7 +104,12 @@ async function copyThenDelete(from: Target, to: Target, copy: Copy, targetExiste
     await from.client.deleteFile(from.connector, from.path);
   } catch (error) {
     // Undo the copy so that nothing is half-done (an overwritten file cannot be brought back).
-    const undone = !targetExisted && (await to.client.deleteFile(to.connector, to.path).then(() => true, () => false));
+    const undone =
+      !targetExisted &&
+      (await to.client.deleteFile(to.connector, to.path).then(
+        () => true,
+        () => false,
+      ));
     const why = error instanceof Error ? error.message : String(error);
     throw new vscode.FileSystemError(
       `Renaming ${displayPath(from)} failed: ${why}${undone ? ` The copy ${displayPath(to)} was removed again.` : ` ${displayPath(to)} was written; ${displayPath(from)} is still there.`}`,
@@ -150,9 +155,7 @@ async function checkCanDelete(t: Target): Promise<void> {
   } catch (error) {
     if (isDatagrokError(error, 'notFound')) return;
     if (isDatagrokError(error, 'unsupported')) {
-      throw vscode.FileSystemError.NoPermissions(
-        `Renaming ${displayPath(t)} is not supported by this server (${t.authority}): it cannot delete files. Nothing was changed.`,
-      );
+      throw vscode.FileSystemError.NoPermissions(`Renaming ${displayPath(t)} is not supported by this server (${t.authority}): it cannot delete files. Nothing was changed.`);
     }
     throw toFileSystemError(error);
   }

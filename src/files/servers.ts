@@ -3,7 +3,7 @@
 // is never sent to another.
 import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import type { Connection } from '../connection/connection';
 import { serverAuthority } from './connectorPaths';
 
@@ -40,9 +40,7 @@ export function serversFor(connection: Connection, authority: string): string[] 
  */
 export async function clientForAuthority(connection: Connection, authority: string, what: string): Promise<ServerClient> {
   const signIn = () =>
-    vscode.FileSystemError.NoPermissions(
-      `Sign in to ${authority} to open ${what}: run "Datagrok: Sign In" with that server's URL (ending in /api) and your API key.`,
-    );
+    vscode.FileSystemError.NoPermissions(`Sign in to ${authority} to open ${what}: run "Datagrok: Sign In" with that server's URL (ending in /api) and your API key.`);
   const candidates = serversFor(connection, authority);
   const signedIn: string[] = [];
   for (const candidate of candidates) if (await connection.hasKey(candidate)) signedIn.push(candidate);

@@ -27,4 +27,3 @@ export function parseUri(uri: vscode.Uri): ConnectorPath {
   }
   return { authority: uri.authority.toLowerCase(), connector, path: rest.join('/') };
 }
-

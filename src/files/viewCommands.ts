@@ -82,7 +82,9 @@ export async function newFolder(v: FilesView, inv: CommandInvocation<FileOptions
   await v.fs.createDirectory(uri);
   if (inv.interactive) {
     // Never awaited: the command has its result.
-    void vscode.window.showInformationMessage(`Created the folder ${displayPath(parseUri(uri))}: connectors keep no empty folders, so add a file to it (New Connector File… on the folder) to keep it on the server.`);
+    void vscode.window.showInformationMessage(
+      `Created the folder ${displayPath(parseUri(uri))}: connectors keep no empty folders, so add a file to it (New Connector File… on the folder) to keep it on the server.`,
+    );
   }
   return uri;
 }
@@ -100,7 +102,11 @@ export async function deleteFile(v: FilesView, inv: CommandInvocation<FileOption
   }
   if (inv.interactive) {
     const name = displayPath(parseUri(uri));
-    const choice = await vscode.window.showWarningMessage(`Delete ${name} from ${uri.authority}?`, { modal: true, detail: 'The server keeps no copy: this cannot be undone.' }, 'Delete');
+    const choice = await vscode.window.showWarningMessage(
+      `Delete ${name} from ${uri.authority}?`,
+      { modal: true, detail: 'The server keeps no copy: this cannot be undone.' },
+      'Delete',
+    );
     if (choice !== 'Delete') throw new UserCancelled();
   }
   await vscode.workspace.fs.delete(uri);

@@ -65,6 +65,9 @@ export function signatureMarkdown(func: FuncInfo): string {
 /** `<Name>.datagrok.json`, the name made safe for any file system. */
 export function parameterFileName(func: Pick<FuncInfo, 'name' | 'nqName'>): string {
   const raw = func.name || func.nqName.split(':').pop() || 'function';
-  const name = [...raw].map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c)).join('').replace(/^\.+/, '_');
+  const name = [...raw]
+    .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .replace(/^\.+/, '_');
   return `${name}.datagrok.json`;
 }

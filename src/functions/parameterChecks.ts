@@ -9,7 +9,17 @@ import { EXPECT_KEY } from '../platform/tests/cases';
 import { expectationProblem } from '../platform/tests/expect';
 import { FUNCTION_KEY, TOOLING_KEYS } from './parameterFile';
 
-export type ProblemCode = 'unknownInput' | 'missingInput' | 'wrongType' | 'notAChoice' | 'missingCsv' | 'unknownFunction' | 'placeholder' | 'missingTable' | 'missingColumn' | 'badExpect';
+export type ProblemCode =
+  | 'unknownInput'
+  | 'missingInput'
+  | 'wrongType'
+  | 'notAChoice'
+  | 'missingCsv'
+  | 'unknownFunction'
+  | 'placeholder'
+  | 'missingTable'
+  | 'missingColumn'
+  | 'badExpect';
 
 export interface ParameterProblem {
   code: ProblemCode;
@@ -29,9 +39,7 @@ export function rootOf(text: string): Node | undefined {
 
 /** The root's properties as [key node, value node] pairs. */
 export function propertiesOf(root: Node): { key: Node; value: Node | undefined; property: Node }[] {
-  return (root.children ?? [])
-    .filter((p) => p.type === 'property' && p.children?.[0]?.type === 'string')
-    .map((p) => ({ key: p.children![0], value: p.children![1], property: p }));
+  return (root.children ?? []).filter((p) => p.type === 'property' && p.children?.[0]?.type === 'string').map((p) => ({ key: p.children![0], value: p.children![1], property: p }));
 }
 
 function jsonValueOf(node: Node | undefined): unknown {
@@ -112,18 +120,35 @@ export function checkParameters(text: string, func: FuncInfo, csvExists?: (path:
       continue;
     }
     if (p.choices && p.choices.length > 0 && v !== null && !p.choices.includes(String(v))) {
-      problems.push({ code: 'notAChoice', message: `"${name}" must be one of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}.`, offset: value.offset, length: value.length, input: name });
+      problems.push({
+        code: 'notAChoice',
+        message: `"${name}" must be one of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}.`,
+        offset: value.offset,
+        length: value.length,
+        input: name,
+      });
     }
     const csv = p.propertyType.toLowerCase() === 'dataframe' && value.type === 'object' ? jsoncParser().findNodeAtLocation(value, [CSV_KEY]) : undefined;
     if (csv?.type === 'string' && csvExists && !csvExists(String(csv.value))) {
-      problems.push({ code: 'missingCsv', message: `The CSV file "${String(csv.value)}" does not exist (paths are relative to this file).`, offset: csv.offset, length: csv.length, input: name });
+      problems.push({
+        code: 'missingCsv',
+        message: `The CSV file "${String(csv.value)}" does not exist (paths are relative to this file).`,
+        offset: csv.offset,
+        length: csv.length,
+        input: name,
+      });
     }
   }
   const missing = missingInputs(func, present);
   if (missing.length > 0) {
     const where = (root.children ?? []).find((p) => p.type === 'property' && p.children?.[0]?.value === FUNCTION_KEY)?.children?.[0] ?? { offset: root.offset, length: 1 };
     const names = missing.map((p) => `"${p.name}"`).join(', ');
-    problems.push({ code: 'missingInput', message: `${func.nqName} needs ${missing.length === 1 ? 'the input' : 'the inputs'} ${names}.`, offset: where.offset, length: where.length });
+    problems.push({
+      code: 'missingInput',
+      message: `${func.nqName} needs ${missing.length === 1 ? 'the input' : 'the inputs'} ${names}.`,
+      offset: where.offset,
+      length: where.length,
+    });
   }
   return problems;
 }

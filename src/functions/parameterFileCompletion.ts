@@ -23,7 +23,8 @@ export class ParameterFileCompletionProvider implements vscode.CompletionItemPro
     const offset = document.offsetAt(position);
     const location = jsoncParser().getLocation(text, offset);
     const node = location.previousNode;
-    const stringRange = node && (node.type === 'string' || node.type === 'property') && node.offset <= offset && offset <= node.offset + node.length ? rangeOf(document, node) : undefined;
+    const stringRange =
+      node && (node.type === 'string' || node.type === 'property') && node.offset <= offset && offset <= node.offset + node.length ? rangeOf(document, node) : undefined;
 
     if (!location.isAtPropertyKey && location.path.length === 1 && location.path[0] === FUNCTION_KEY) {
       const funcs = await allFunctions(this.source);

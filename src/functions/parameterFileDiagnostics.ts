@@ -60,7 +60,11 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
     const problems = await this.problemsOf(document);
     if (document.isClosed || document.version !== version) return;
     if (!problems) this.collection.delete(document.uri);
-    else this.collection.set(document.uri, problems.map((p) => toDiagnostic(document, p)));
+    else
+      this.collection.set(
+        document.uri,
+        problems.map((p) => toDiagnostic(document, p)),
+      );
   }
 
   /** The file's problems, or undefined when nothing can be said now (signed out, server unreachable). */
@@ -72,7 +76,8 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
       // A local script's inputs: checked against its header, signed in or not.
       const func = await scriptSignature(document.uri, script.path);
       const node = jsoncParser().findNodeAtLocation(rootOf(text)!, [SCRIPT_KEY])!;
-      if (!func) return [{ code: 'unknownFunction', message: `"${script.path}" is not a script with a Datagrok header (or cannot be read).`, offset: node.offset, length: node.length }];
+      if (!func)
+        return [{ code: 'unknownFunction', message: `"${script.path}" is not a script with a Datagrok header (or cannot be read).`, offset: node.offset, length: node.length }];
       return checkParameters(text, func, exists(document.uri.scheme === 'file' ? path.dirname(document.uri.fsPath) : undefined));
     }
     if (!this.source.connection.isSignedIn) return undefined;
@@ -88,7 +93,10 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
       func = await this.source.platform.catalog.funcOrLastKnown(declared.name.trim());
     } catch (e) {
       if (!isDatagrokError(e, 'notFound')) return undefined;
-      const near = closestName(declared.name.trim(), (await allFunctions(this.source)).map((f) => f.nqName));
+      const near = closestName(
+        declared.name.trim(),
+        (await allFunctions(this.source)).map((f) => f.nqName),
+      );
       return [{ code: 'unknownFunction', message: `The server has no function "${declared.name}".${near ? ` Did you mean ${near}?` : ''}`, ...at }];
     }
     const dir = document.uri.scheme === 'file' ? path.dirname(document.uri.fsPath) : undefined;

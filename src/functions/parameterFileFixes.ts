@@ -28,7 +28,12 @@ export class ParameterFileFixProvider implements vscode.CodeActionProvider {
         title = `Remove the input "${name}"`;
       } else if (diagnostic.code === 'unknownFunction') {
         const declared = declaredFunction(text);
-        const near = declared && closestName(declared.name.trim(), (await allFunctions(this.source)).map((f) => f.nqName));
+        const near =
+          declared &&
+          closestName(
+            declared.name.trim(),
+            (await allFunctions(this.source)).map((f) => f.nqName),
+          );
         if (near) {
           const action = fix(`Change to ${near}`, diagnostic);
           action.edit!.replace(document.uri, diagnostic.range, JSON.stringify(near));

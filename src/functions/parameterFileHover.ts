@@ -32,14 +32,20 @@ export class ParameterFileHoverProvider implements vscode.HoverProvider {
     if (!isKey) return undefined;
     const func = await declaredSignature(this.source, text, document.uri);
     if (key === EXPECT_KEY && func) {
-      return new vscode.Hover(new vscode.MarkdownString().appendMarkdown(`**$expect** — a test of ${func.nqName}\n\n`).appendText(expectDescription(outputsOf(func).map((o) => `${o.name}: ${o.propertyType}`))), range);
+      return new vscode.Hover(
+        new vscode.MarkdownString()
+          .appendMarkdown(`**$expect** — a test of ${func.nqName}\n\n`)
+          .appendText(expectDescription(outputsOf(func).map((o) => `${o.name}: ${o.propertyType}`))),
+        range,
+      );
     }
     const input = func && inputsOf(func).find((p) => p.name === key);
     return input ? new vscode.Hover(inputMarkdown(input), range) : undefined;
   }
 }
 
-const param = (p: FuncParam) => `\`${p.name}\`: ${p.propertyType}${p.defaultValue !== undefined && p.defaultValue !== null ? ` = \`${JSON.stringify(p.defaultValue)}\`` : ''}${p.description ? ` — ${p.description}` : ''}`;
+const param = (p: FuncParam) =>
+  `\`${p.name}\`: ${p.propertyType}${p.defaultValue !== undefined && p.defaultValue !== null ? ` = \`${JSON.stringify(p.defaultValue)}\`` : ''}${p.description ? ` — ${p.description}` : ''}`;
 
 export function functionMarkdown(func: FuncInfo): vscode.MarkdownString {
   const md = new vscode.MarkdownString();

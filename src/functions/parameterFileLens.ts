@@ -43,10 +43,24 @@ export class ParameterFileLensProvider implements vscode.CodeLensProvider, vscod
     const script = declared ? undefined : declaredScript(document.getText());
     if (script) {
       // A local script's inputs: the script's own command runs its editor text with them.
-      return [new vscode.CodeLens(top, { title: `▶ Run ${path.posix.basename(script.path)} on Datagrok`, command: 'datagrok.scripts.run', arguments: uiArguments(document.uri), tooltip: `Run ${script.path} (its text, unsaved edits included) on the Datagrok server with this file's inputs` })];
+      return [
+        new vscode.CodeLens(top, {
+          title: `▶ Run ${path.posix.basename(script.path)} on Datagrok`,
+          command: 'datagrok.scripts.run',
+          arguments: uiArguments(document.uri),
+          tooltip: `Run ${script.path} (its text, unsaved edits included) on the Datagrok server with this file's inputs`,
+        }),
+      ];
     }
     if (declared) {
-      const lenses = [new vscode.CodeLens(top, { title: `▶ Run ${declared.name}`, command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs` })];
+      const lenses = [
+        new vscode.CodeLens(top, {
+          title: `▶ Run ${declared.name}`,
+          command: 'datagrok.functions.run',
+          arguments: uiArguments(document.uri),
+          tooltip: `Call ${declared.name} on the Datagrok server with this file's inputs`,
+        }),
+      ];
       const description = await this.describe?.(declared.name).catch(() => undefined);
       const line = shortDescription(description);
       // A lens without a command is text: the description, whole in the tooltip.
@@ -54,7 +68,14 @@ export class ParameterFileLensProvider implements vscode.CodeLensProvider, vscod
       return lenses;
     }
     if (hasParameterFileName(document)) {
-      return [new vscode.CodeLens(top, { title: '▶ Run Function…', command: 'datagrok.functions.run', arguments: uiArguments(document.uri), tooltip: 'Choose the function to call with this file\'s inputs' })];
+      return [
+        new vscode.CodeLens(top, {
+          title: '▶ Run Function…',
+          command: 'datagrok.functions.run',
+          arguments: uiArguments(document.uri),
+          tooltip: "Choose the function to call with this file's inputs",
+        }),
+      ];
     }
     return [];
   }

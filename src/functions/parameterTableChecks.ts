@@ -43,7 +43,11 @@ export function tableReferences(text: string, func: FuncInfo): TableReference[] 
 export function placeholderProblems(text: string, func: FuncInfo): ParameterProblem[] {
   const root = rootOf(text);
   if (!root) return [];
-  const columns = new Map(inputsOf(func).filter((p) => p.propertyType.toLowerCase() === 'column').map((p) => [p.name, p]));
+  const columns = new Map(
+    inputsOf(func)
+      .filter((p) => p.propertyType.toLowerCase() === 'column')
+      .map((p) => [p.name, p]),
+  );
   const problems: ParameterProblem[] = [];
   for (const { key, value } of propertiesOf(root)) {
     const p = columns.get(String(key.value));
@@ -77,11 +81,19 @@ export async function missingTableProblems(text: string, func: FuncInfo, host: s
     if (answer === undefined) continue;
     const at = { offset: r.offset, length: r.length, input: r.input };
     if (answer === 'missing') {
-      problems.push({ code: 'missingTable', message: `${host} has no table "${r.table}" (an ID, or a name such as Project:table): pick one with completion, or push the CSV first.`, ...at });
+      problems.push({
+        code: 'missingTable',
+        message: `${host} has no table "${r.table}" (an ID, or a name such as Project:table): pick one with completion, or push the CSV first.`,
+        ...at,
+      });
     } else if (r.column !== undefined && !answer.columns.includes(r.column)) {
       const near = answer.columns.find((c) => c.toLowerCase() === r.column!.toLowerCase());
       const listed = answer.columns.slice(0, 12).join(', ') + (answer.columns.length > 12 ? ', …' : '');
-      problems.push({ code: 'missingColumn', message: `The table "${r.table}" has no column "${r.column}"${near ? `; did you mean "${near}"?` : ''} (its columns: ${listed || 'none'}).`, ...at });
+      problems.push({
+        code: 'missingColumn',
+        message: `The table "${r.table}" has no column "${r.column}"${near ? `; did you mean "${near}"?` : ''} (its columns: ${listed || 'none'}).`,
+        ...at,
+      });
     }
   }
   return problems;

@@ -77,7 +77,11 @@ async function columnsOf(source: SignatureSource, table: string): Promise<string
 export function tablesOfFile(text: string, func: FuncInfo): string[] {
   const root = rootOf(text);
   if (!root) return [];
-  const frames = new Set(inputsOf(func).filter((p) => p.propertyType.toLowerCase() === 'dataframe').map((p) => p.name));
+  const frames = new Set(
+    inputsOf(func)
+      .filter((p) => p.propertyType.toLowerCase() === 'dataframe')
+      .map((p) => p.name),
+  );
   return propertiesOf(root)
     .filter(({ key, value }) => frames.has(String(key.value)) && value?.type === 'string' && String(value.value).trim() !== '')
     .map(({ value }) => String(value!.value));

@@ -114,7 +114,13 @@ async function chooseFunction(services: Services, prompt: string): Promise<strin
     // no function list on this server: a name is typed instead
   }
   if (funcs.length === 0) {
-    const typed = await vscode.window.showInputBox({ title: 'Run Function', prompt: `${prompt} Package:Name`, placeHolder: 'Demo:Add', ignoreFocusOut: true, validateInput: (v) => functionNameProblem(v) });
+    const typed = await vscode.window.showInputBox({
+      title: 'Run Function',
+      prompt: `${prompt} Package:Name`,
+      placeHolder: 'Demo:Add',
+      ignoreFocusOut: true,
+      validateInput: (v) => functionNameProblem(v),
+    });
     return typed?.trim();
   }
   const picked = await vscode.window.showQuickPick(
@@ -150,7 +156,8 @@ async function confirmUntrusted(functionName: string, what: string, host: string
 function checkOptions(options: RunFunctionOptions): void {
   // A program may name a function as the server does: `Package:Name`, or a bare name the server resolves
   // (a script saved outside any package, such as the temporary copy a script's run calls).
-  if (options.function !== undefined && !(typeof options.function === 'string' && /^[^\s/\\:]+$/.test(options.function.trim()))) checkFunctionName(options.function, 'the option "function"');
+  if (options.function !== undefined && !(typeof options.function === 'string' && /^[^\s/\\:]+$/.test(options.function.trim())))
+    checkFunctionName(options.function, 'the option "function"');
   if (options.params !== undefined && !isPlainObject(options.params)) {
     throw badInput('The option "params" must be an object whose keys are the function\'s inputs.');
   }

@@ -22,7 +22,9 @@ async function changedSince(uri: vscode.Uri, code: string): Promise<string | und
 export async function runScriptAgain(services: Services, store: RunsStore, run: StoredRun, call: (functionName: string) => Promise<unknown>): Promise<unknown> {
   const got = await store.script(run);
   if ('missing' in got) {
-    throw badInput(`${run.functionName} was a script's text run before saving (▶ Run on Datagrok), and that text was not kept: ${got.missing} Run the script again from its editor.`);
+    throw badInput(
+      `${run.functionName} was a script's text run before saving (▶ Run on Datagrok), and that text was not kept: ${got.missing} Run the script again from its editor.`,
+    );
   }
   const source = got.value;
   const uri = vscode.Uri.parse(source.uri, true);

@@ -37,7 +37,12 @@ async function pickRun(c: RunsContext, title: string, filter: (r: StoredRun) => 
   const runs = c.store.list(server(c)).filter(filter);
   if (runs.length === 0) throw badInput(`No remembered run on ${hostOf(server(c))} to use: run a function first.`);
   const picked = await vscode.window.showQuickPick(
-    runs.map((run) => ({ label: run.functionName, description: [fileLabel(run), when(run.startedAt), duration(run.durationMs)].filter(Boolean).join(' · '), detail: `${run.outcome}: ${run.summary}`, run })),
+    runs.map((run) => ({
+      label: run.functionName,
+      description: [fileLabel(run), when(run.startedAt), duration(run.durationMs)].filter(Boolean).join(' · '),
+      detail: `${run.outcome}: ${run.summary}`,
+      run,
+    })),
     { title, matchOnDescription: true, matchOnDetail: true },
   );
   if (!picked) throw new UserCancelled();
@@ -106,7 +111,9 @@ export async function openParameterFile(c: RunsContext, inv: CommandInvocation<R
   try {
     await vscode.window.showTextDocument(file, { preview: false });
   } catch (e) {
-    throw badInput(`The parameter file ${file.toString(true)} cannot be opened (moved or deleted?): ${e instanceof Error ? e.message : String(e)}. "Save as Parameter File" writes the inputs that were sent.`);
+    throw badInput(
+      `The parameter file ${file.toString(true)} cannot be opened (moved or deleted?): ${e instanceof Error ? e.message : String(e)}. "Save as Parameter File" writes the inputs that were sent.`,
+    );
   }
   return file;
 }
@@ -115,7 +122,10 @@ async function chooseCsv(parts: ResultPart[], title: string, csvOnly: boolean): 
   const candidates = csvOnly ? parts.filter((p) => p.language === 'csv') : parts;
   if (candidates.length === 0) throw badInput('This result has no dataframe: only CSV results can be pushed as tables.');
   if (candidates.length === 1) return candidates[0];
-  const picked = await vscode.window.showQuickPick(candidates.map((p) => ({ label: p.name, part: p })), { title });
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((p) => ({ label: p.name, part: p })),
+    { title },
+  );
   if (!picked) throw new UserCancelled();
   return picked.part;
 }
@@ -164,14 +174,21 @@ export async function saveAsParameterFile(c: RunsContext, inv: CommandInvocation
     target = uriOption(inv.options.target, 'target');
     if (!target) throw badInput('Pass { target } (a file Uri or path) for the parameter file.');
     if (inv.options.overwrite !== true) {
-      const exists = await Promise.resolve(vscode.workspace.fs.stat(target)).then(() => true, () => false);
+      const exists = await Promise.resolve(vscode.workspace.fs.stat(target)).then(
+        () => true,
+        () => false,
+      );
       if (exists) throw badInput(`${target.toString(true)} already exists: pass { overwrite: true } to replace it. Nothing was written.`);
     }
   } else {
     const name = `${run.functionName.slice(run.functionName.lastIndexOf(':') + 1).replace(/[^\w.-]+/g, '_')}.datagrok.json`;
     const file = fileOf(run);
     const folder = file?.scheme === 'file' ? vscode.Uri.joinPath(file, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
-    target = await vscode.window.showSaveDialog({ title: `Save the inputs of ${run.functionName} as a parameter file`, defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined, filters: { 'Parameter files': ['json', 'jsonc'] } });
+    target = await vscode.window.showSaveDialog({
+      title: `Save the inputs of ${run.functionName} as a parameter file`,
+      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+      filters: { 'Parameter files': ['json', 'jsonc'] },
+    });
     if (!target) throw new UserCancelled();
   }
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
@@ -205,7 +222,11 @@ export async function clearRuns(c: RunsContext, inv: CommandInvocation<Record<st
   if (count === 0) return 0;
   if (inv.interactive) {
     const clear = 'Clear';
-    const choice = await vscode.window.showWarningMessage(`Forget the ${count} remembered run${count === 1 ? '' : 's'} on ${hostOf(s)}?`, { modal: true, detail: 'Their inputs and results kept here are deleted; nothing changes on the server.' }, clear);
+    const choice = await vscode.window.showWarningMessage(
+      `Forget the ${count} remembered run${count === 1 ? '' : 's'} on ${hostOf(s)}?`,
+      { modal: true, detail: 'Their inputs and results kept here are deleted; nothing changes on the server.' },
+      clear,
+    );
     if (choice !== clear) throw new UserCancelled();
   }
   for (const run of c.store.list(s)) c.runs.results.forget(run.id);

@@ -64,7 +64,9 @@ export class RunNode extends ExplorerNode {
     const { run } = this;
     const item = this.item(run.functionName, None);
     const file = fileLabel(run);
-    item.description = [file, when(run.startedAt), duration(run.durationMs), run.outcome === 'ok' ? `→ ${run.summary}` : run.outcome === 'failed' ? 'failed' : 'cancelled'].filter(Boolean).join(' · ');
+    item.description = [file, when(run.startedAt), duration(run.durationMs), run.outcome === 'ok' ? `→ ${run.summary}` : run.outcome === 'failed' ? 'failed' : 'cancelled']
+      .filter(Boolean)
+      .join(' · ');
     item.iconPath = ICONS[run.outcome];
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${run.functionName}** — ${run.outcome === 'ok' ? 'succeeded' : run.outcome === 'failed' ? 'failed' : 'cancelled'}\n\n`);

@@ -76,9 +76,7 @@ export async function searchFunctions(v: FunctionsView, inv: CommandInvocation<{
 
 async function pickFunction(v: FunctionsView, title: string): Promise<FuncInfo> {
   const catalog = v.services.platform.catalog;
-  const items = catalog.searchFunctions('').then((funcs) =>
-    funcs.map((func) => ({ label: `$(${kindIcon(func.kind)}) ${func.nqName}`, detail: func.description, func })),
-  );
+  const items = catalog.searchFunctions('').then((funcs) => funcs.map((func) => ({ label: `$(${kindIcon(func.kind)}) ${func.nqName}`, detail: func.description, func })));
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: `A function on ${host(v)}`, matchOnDetail: true, ignoreFocusOut: true });
   if (!picked) throw new UserCancelled();
   return picked.func;
@@ -137,7 +135,13 @@ async function parameterFileTarget(func: FuncInfo, options: NewParameterFileOpti
  * required first, types and descriptions as comments) and opens it. An existing file is kept unless
  * `overwrite` (asked, it offers to open it instead). `keepExisting` opens an existing file unasked.
  */
-async function writeParameterFile(v: FunctionsView, named: FuncInfo, options: NewParameterFileOptions | undefined, keepExisting: boolean, inv: CommandInvocation<unknown>): Promise<vscode.Uri> {
+async function writeParameterFile(
+  v: FunctionsView,
+  named: FuncInfo,
+  options: NewParameterFileOptions | undefined,
+  keepExisting: boolean,
+  inv: CommandInvocation<unknown>,
+): Promise<vscode.Uri> {
   const func = await inv.withProgress(`Reading ${named.nqName} on ${host(v)}…`, () => v.services.platform.catalog.func(named.nqName));
   const target = await parameterFileTarget(func, options);
   const shown = target.scheme === 'file' ? target.fsPath : target.toString(true);

@@ -105,9 +105,7 @@ export async function leaveGroup(g: GroupsView, inv: CommandInvocation<{ groupId
   const mine = members.find((m) => m.group.id === ctx.me.id);
   if (!mine) throw badInput(`You are not a direct member of ${groupName(group)}: nothing to leave.`);
   if (!mine.isAdmin) {
-    throw badInput(
-      `Only an administrator of ${groupName(group)} can change its members through the API: ask one of them to remove you, or leave it in Datagrok's web interface.`,
-    );
+    throw badInput(`Only an administrator of ${groupName(group)} can change its members through the API: ask one of them to remove you, or leave it in Datagrok's web interface.`);
   }
   if (!members.some((m) => m.isAdmin && m.group.id !== ctx.me.id)) {
     throw badInput(`You are the only administrator of ${groupName(group)}: make another member an administrator first (Add Member), so someone can still manage it.`);

@@ -103,8 +103,7 @@ export class RelationFolderNode extends GroupsNode {
   treeItem(): vscode.TreeItem {
     const item = this.item(this.kind === 'members' ? 'Members' : 'Memberships', Collapsed);
     item.iconPath = new vscode.ThemeIcon(this.kind === 'members' ? 'person' : 'type-hierarchy-super');
-    item.tooltip =
-      this.kind === 'members' ? `Users and groups that belong to ${this.groupNode.group.name}` : `Groups that ${this.groupNode.group.name} belongs to`;
+    item.tooltip = this.kind === 'members' ? `Users and groups that belong to ${this.groupNode.group.name}` : `Groups that ${this.groupNode.group.name} belongs to`;
     return item;
   }
 
@@ -189,7 +188,8 @@ export class RequestNode extends GroupsNode {
     else if (this.outcome === 'denied') md.appendMarkdown('\n\nDenied.');
     else if (this.outcome === 'undone') md.appendMarkdown('\n\nApproved, then undone: not a member. The request stays approved on the server; they can ask again.');
     // Said before an approve: the server cannot reopen a request, so Undo can only remove the membership.
-    if (!this.outcome && this.actionable) md.appendMarkdown('\n\nApprove makes them a member. Undo (offered after) removes the membership again, but the request stays approved on the server.');
+    if (!this.outcome && this.actionable)
+      md.appendMarkdown('\n\nApprove makes them a member. Undo (offered after) removes the membership again, but the request stays approved on the server.');
     item.tooltip = md;
     item.iconPath = new vscode.ThemeIcon(handled?.icon ?? 'git-pull-request');
     item.contextValue = handled?.context ?? (this.actionable ? 'datagrok.request.actionable' : 'datagrok.request');

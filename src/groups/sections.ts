@@ -57,14 +57,25 @@ export class AllGroupsSectionNode extends GroupsNode {
   treeItem(): vscode.TreeItem {
     const item = this.item('All groups', Collapsed);
     item.iconPath = new vscode.ThemeIcon('organization');
-    item.tooltip = "Every group on the server, and every user (each user is a group of one, so groups can include people)";
+    item.tooltip = 'Every group on the server, and every user (each user is a group of one, so groups can include people)';
     return item;
   }
 
   override async children(state: TreeState): Promise<GroupsNode[]> {
     const groups = await state.model.allGroups();
     if (groups.length === 0) return [new MessageNode(this, 'No groups')];
-    return [new AllKindNode(this, 'teams', groups.filter((g) => !g.personal)), new AllKindNode(this, 'people', groups.filter((g) => g.personal))];
+    return [
+      new AllKindNode(
+        this,
+        'teams',
+        groups.filter((g) => !g.personal),
+      ),
+      new AllKindNode(
+        this,
+        'people',
+        groups.filter((g) => g.personal),
+      ),
+    ];
   }
 }
 

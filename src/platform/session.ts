@@ -5,7 +5,8 @@
 // What a model learns from the server is kept for one session only (PerSession): a session is one server
 // and one key, and it ends at sign-out, at a switch of server or when the key changes. A model never holds
 // a cache of its own, so none can outlive a sign-out, however it is written.
-import type { DatagrokApi, Group } from '../api/types';
+import type { Group } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { SessionScope } from './sessionScope';
 
 export { SessionScope };

@@ -53,7 +53,11 @@ export class HeaderDiagnostics implements vscode.Disposable {
       document.uri,
       headerProblems(current, connections).map((p) => {
         const end = p.end > p.start ? p.end : document.lineAt(p.line).text.length;
-        const d = new vscode.Diagnostic(new vscode.Range(p.line, p.start, p.line, end), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+        const d = new vscode.Diagnostic(
+          new vscode.Range(p.line, p.start, p.line, end),
+          p.message,
+          p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+        );
         d.source = DIAGNOSTIC_SOURCE;
         return d;
       }),

@@ -36,7 +36,10 @@ export class HeaderHoverProvider implements vscode.HoverProvider {
     const param = [...header.inputs, ...header.outputs].find((p) => p.line === position.line);
     if (!param) return undefined;
     if (c >= param.typeStart && c <= param.typeEnd) {
-      return new vscode.Hover(new vscode.MarkdownString(`**${param.type}**: ${describeType(param.baseType)}`), new vscode.Range(param.line, param.typeStart, param.line, param.typeEnd));
+      return new vscode.Hover(
+        new vscode.MarkdownString(`**${param.type}**: ${describeType(param.baseType)}`),
+        new vscode.Range(param.line, param.typeStart, param.line, param.typeEnd),
+      );
     }
     const facts = [`${param.direction} **${param.name}**: \`${param.type}\``];
     if (param.initialText !== undefined) facts.push(`initial value \`${param.initialText}\``);

@@ -11,9 +11,24 @@ export class HeaderLensProvider implements vscode.CodeLensProvider {
     const top = new vscode.Range(header.firstLine, 0, header.firstLine, 0);
     const name = header.value('name') ?? 'this script';
     return [
-      new vscode.CodeLens(top, { title: '▶ Run on Datagrok', command: 'datagrok.scripts.run', arguments: uiArguments(document.uri), tooltip: `Run this text on the Datagrok server as a temporary copy: ${name} as saved there is not changed` }),
-      new vscode.CodeLens(top, { title: 'New Parameter File', command: 'datagrok.scripts.newParameterFile', arguments: uiArguments(document.uri), tooltip: 'A parameter file with this script\'s inputs, to run it with' }),
-      new vscode.CodeLens(top, { title: 'Push to Datagrok', command: 'datagrok.scripts.push', arguments: uiArguments(document.uri), tooltip: `Save ${name} on the Datagrok server (create or update)` }),
+      new vscode.CodeLens(top, {
+        title: '▶ Run on Datagrok',
+        command: 'datagrok.scripts.run',
+        arguments: uiArguments(document.uri),
+        tooltip: `Run this text on the Datagrok server as a temporary copy: ${name} as saved there is not changed`,
+      }),
+      new vscode.CodeLens(top, {
+        title: 'New Parameter File',
+        command: 'datagrok.scripts.newParameterFile',
+        arguments: uiArguments(document.uri),
+        tooltip: "A parameter file with this script's inputs, to run it with",
+      }),
+      new vscode.CodeLens(top, {
+        title: 'Push to Datagrok',
+        command: 'datagrok.scripts.push',
+        arguments: uiArguments(document.uri),
+        tooltip: `Save ${name} on the Datagrok server (create or update)`,
+      }),
     ];
   }
 }

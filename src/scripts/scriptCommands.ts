@@ -50,7 +50,8 @@ export async function readLocalScript(uri: vscode.Uri): Promise<LocalScript> {
   const languageId = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.languageId ?? '';
   const prefix = scriptPrefix(languageId, uri.path);
   const header = prefix ? parseScriptHeader(code, prefix) : undefined;
-  if (!header) throw badInput(`${what} is not a Datagrok script or query: its first comment block needs a header ("#name:", "#language:", "#input:"…; "//" in JavaScript, "--" in SQL).`);
+  if (!header)
+    throw badInput(`${what} is not a Datagrok script or query: its first comment block needs a header ("#name:", "#language:", "#input:"…; "//" in JavaScript, "--" in SQL).`);
   const errors = headerProblems(header).filter((p) => p.severity === 'error');
   if (errors.length > 0) throw badInput(`Fix the header of ${what} first: line ${errors[0].line + 1}: ${errors[0].message}`);
   return { header, code, fileName };
@@ -117,7 +118,8 @@ export async function runScriptCommand(c: ScriptsContext, inv: CommandInvocation
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const message = temporary ? raw.split(temporary).join(name) : raw;
-    if (document && !(error instanceof UserCancelled) && !(error instanceof DatagrokError && error.kind === 'cancelled')) c.diagnostics.showRunError(document, lineOf(message), message);
+    if (document && !(error instanceof UserCancelled) && !(error instanceof DatagrokError && error.kind === 'cancelled'))
+      c.diagnostics.showRunError(document, lineOf(message), message);
     // From the editor, datagrok.functions.run has shown the failure already.
     if (inv.interactive) throw new UserCancelled();
     throw error instanceof DatagrokError ? new DatagrokError(error.kind, message, { cause: error }) : new Error(message);
@@ -134,9 +136,16 @@ export async function pushScriptCommand(c: ScriptsContext, inv: CommandInvocatio
   if (inv.interactive) {
     const go = {
       label: plan.action === 'create' ? `$(add) Create the ${noun} ${plan.name}` : `$(cloud-upload) Update the ${noun} ${plan.existing?.nqName ?? plan.name}`,
-      detail: plan.action === 'create' ? `The server has no ${noun} named ${plan.name}: a new one is saved.` : `Replaces the code of the saved ${noun} (ID ${plan.existing?.id}${plan.existing?.updatedOn ? `, last changed ${plan.existing.updatedOn}` : ''}) with ${local.fileName} as it is in the editor.`,
+      detail:
+        plan.action === 'create'
+          ? `The server has no ${noun} named ${plan.name}: a new one is saved.`
+          : `Replaces the code of the saved ${noun} (ID ${plan.existing?.id}${plan.existing?.updatedOn ? `, last changed ${plan.existing.updatedOn}` : ''}) with ${local.fileName} as it is in the editor.`,
     };
-    const picked = await vscode.window.showQuickPick([go], { title: `Push ${local.fileName} to ${new URL(client.baseUrl).host}`, placeHolder: plan.action === 'create' ? 'Create' : 'Update', ignoreFocusOut: true });
+    const picked = await vscode.window.showQuickPick([go], {
+      title: `Push ${local.fileName} to ${new URL(client.baseUrl).host}`,
+      placeHolder: plan.action === 'create' ? 'Create' : 'Update',
+      ignoreFocusOut: true,
+    });
     if (!picked) throw new UserCancelled();
   }
   const saved = await inv.withProgress(`Pushing ${plan.name}`, (_p, signal) => pushScript(client, local, plan, signal));
@@ -173,7 +182,8 @@ const LANGUAGE_IDS: Record<string, string> = { python: 'python', r: 'r', javascr
 export async function pullScriptCommand(c: ScriptsContext, inv: CommandInvocation<{ name?: string; kind?: 'script' | 'query' }>): Promise<vscode.Uri> {
   const client = await c.services.connection.client();
   const kinds = inv.options?.kind ? [inv.options.kind] : (['script', 'query'] as const);
-  if (inv.options && (typeof inv.options.name !== 'string' || inv.options.name.trim() === '')) throw badInput('Give the script or query to pull as { name } (its name or Namespace:Name).');
+  if (inv.options && (typeof inv.options.name !== 'string' || inv.options.name.trim() === ''))
+    throw badInput('Give the script or query to pull as { name } (its name or Namespace:Name).');
   const wanted = inv.options?.name?.trim().toLowerCase();
   const all = (await Promise.all(kinds.map(async (kind) => (await client.listScripts(kind, wanted?.replace(/^.*:/, ''))).map((e) => ({ kind, e }))))).flat();
   let chosen = wanted ? all.find(({ e }) => e.name.toLowerCase() === wanted || (e.nqName ?? '').toLowerCase() === wanted) : undefined;

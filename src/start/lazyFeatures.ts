@@ -93,7 +93,10 @@ export class LazyFeatures implements Contributions {
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
-    this.parameterFiles = new ParameterFileStandIn(this.load, (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()));
+    this.parameterFiles = new ParameterFileStandIn(
+      this.load,
+      (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
+    );
     for (const id of Object.keys(VIEWS)) this.makeView(id);
   }
 
@@ -134,7 +137,11 @@ export class LazyFeatures implements Contributions {
     const o = VIEWS[id];
     const tree = new TreeStandIn<unknown>(this.load, `the ${id} view`, o.resolves === true);
     const dnd = o.dnd && new DragAndDropStandIn<unknown>(this.load, `the ${id} view's drag and drop`, o.dnd.drag, o.dnd.drop);
-    this.views.set(id, { tree, dnd, make: () => vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: o.showCollapseAll, canSelectMany: o.canSelectMany, dragAndDropController: dnd }) });
+    this.views.set(id, {
+      tree,
+      dnd,
+      make: () => vscode.window.createTreeView(id, { treeDataProvider: tree, showCollapseAll: o.showCollapseAll, canSelectMany: o.canSelectMany, dragAndDropController: dnd }),
+    });
   }
 
   /** The view, made with its stand-in the first time it is asked for (when registered, or by a feature). */
@@ -232,7 +239,8 @@ export class LazyFeatures implements Contributions {
       this.unplanned.push(scheme);
       return vscode.workspace.registerFileSystemProvider(scheme, provider, options);
     }
-    if (JSON.stringify(options) !== JSON.stringify(FILE_SYSTEMS[scheme])) throw new Error(`Datagrok: the ${scheme}: file system is registered at activation with other options than its feature asks for.`);
+    if (JSON.stringify(options) !== JSON.stringify(FILE_SYSTEMS[scheme]))
+      throw new Error(`Datagrok: the ${scheme}: file system is registered at activation with other options than its feature asks for.`);
     return standIn.attach(provider);
   }
 
@@ -261,7 +269,13 @@ export class LazyFeatures implements Contributions {
   }
 
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable {
-    if (!same(metadata.providedCodeActionKinds?.map((k) => k.value), CODE_ACTION_KINDS.map((k) => k.value))) throw new Error('Datagrok: parameter file quick fixes are registered at activation with other kinds.');
+    if (
+      !same(
+        metadata.providedCodeActionKinds?.map((k) => k.value),
+        CODE_ACTION_KINDS.map((k) => k.value),
+      )
+    )
+      throw new Error('Datagrok: parameter file quick fixes are registered at activation with other kinds.');
     this.parameterFiles.actions.target = provider;
     return new vscode.Disposable(() => undefined);
   }

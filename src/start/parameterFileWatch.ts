@@ -8,7 +8,8 @@ import { mayBeScript } from '../core/scriptFileNames';
 
 export function watchForParameterFiles(loaded: () => boolean, load: () => void): vscode.Disposable {
   // A Datagrok script or query (its header's completion, outline and lenses come from the features too).
-  const mayBe = (document: vscode.TextDocument) => mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()) || mayBeScript(document.languageId, document.uri.path, () => document.getText());
+  const mayBe = (document: vscode.TextDocument) =>
+    mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()) || mayBeScript(document.languageId, document.uri.path, () => document.getText());
   const subscriptions: vscode.Disposable[] = [];
   let first: NodeJS.Timeout | undefined;
   const stop = () => {

@@ -139,10 +139,10 @@ export class ParameterFileStandIn {
     /** False when the features are not loaded and the document cannot be a parameter file. */
     private readonly worthLoading: (document: vscode.TextDocument) => boolean,
   ) {
-    this.lens = new Forward(load, 'the parameter files\' CodeLens');
-    this.completion = new Forward(load, 'the parameter files\' completion');
-    this.hover = new Forward(load, 'the parameter files\' hover');
-    this.actions = new Forward(load, 'the parameter files\' quick fixes');
+    this.lens = new Forward(load, "the parameter files' CodeLens");
+    this.completion = new Forward(load, "the parameter files' completion");
+    this.hover = new Forward(load, "the parameter files' hover");
+    this.actions = new Forward(load, "the parameter files' quick fixes");
   }
 
   attachLens(target: vscode.CodeLensProvider): vscode.Disposable {
@@ -158,7 +158,10 @@ export class ParameterFileStandIn {
   }
 
   completionProvider(): vscode.CompletionItemProvider {
-    return { provideCompletionItems: (document, position, token, context) => (this.worthLoading(document) ? this.completion.real().provideCompletionItems(document, position, token, context) : []) };
+    return {
+      provideCompletionItems: (document, position, token, context) =>
+        this.worthLoading(document) ? this.completion.real().provideCompletionItems(document, position, token, context) : [],
+    };
   }
 
   hoverProvider(): vscode.HoverProvider {
@@ -166,7 +169,9 @@ export class ParameterFileStandIn {
   }
 
   actionsProvider(): vscode.CodeActionProvider {
-    return { provideCodeActions: (document, range, context, token) => (this.worthLoading(document) ? this.actions.real().provideCodeActions(document, range, context, token) : []) };
+    return {
+      provideCodeActions: (document, range, context, token) => (this.worthLoading(document) ? this.actions.real().provideCodeActions(document, range, context, token) : []),
+    };
   }
 }
 

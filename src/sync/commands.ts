@@ -49,7 +49,8 @@ function flag(value: unknown, name: string): boolean {
 
 function choice<T extends string>(value: unknown, name: string, allowed: readonly T[], fallback?: T): T {
   if ((value === undefined || value === null) && fallback !== undefined) return fallback;
-  if (typeof value !== 'string' || !allowed.includes(value as T)) throw badInput(`${name} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}.`);
+  if (typeof value !== 'string' || !allowed.includes(value as T))
+    throw badInput(`${name} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}.`);
   return value as T;
 }
 
@@ -76,7 +77,11 @@ async function askLink(services: Services, arg: unknown): Promise<{ folder: vsco
     );
     connector = pick?.label;
   } else {
-    connector = await vscode.window.showInputBox({ title: `Link ${path.basename(folder.fsPath)}: connector`, prompt: 'The connector, e.g. System:AppData or <login>:Home', ignoreFocusOut: true });
+    connector = await vscode.window.showInputBox({
+      title: `Link ${path.basename(folder.fsPath)}: connector`,
+      prompt: 'The connector, e.g. System:AppData or <login>:Home',
+      ignoreFocusOut: true,
+    });
   }
   if (!connector) throw new UserCancelled();
   const within = await vscode.window.showInputBox({
@@ -125,9 +130,14 @@ export async function linkCommand(services: Services, view: SyncStatusView, inv:
   await writeLink(wanted.folder.fsPath, link);
   services.log.info(`sync: linked ${wanted.folder.fsPath} to ${link.connector}/${link.path}`);
   if (!inv.options) {
-    void vscode.window.showInformationMessage(`Linked ${path.basename(wanted.folder.fsPath)} to ${link.connector}/${link.path || '(root)'}. Nothing moved yet: Sync shows what would, first.`, 'Sync Now').then((c) => {
-      if (c === 'Sync Now') void vscode.commands.executeCommand('datagrok.sync.run', ...uiArguments(wanted.folder));
-    });
+    void vscode.window
+      .showInformationMessage(
+        `Linked ${path.basename(wanted.folder.fsPath)} to ${link.connector}/${link.path || '(root)'}. Nothing moved yet: Sync shows what would, first.`,
+        'Sync Now',
+      )
+      .then((c) => {
+        if (c === 'Sync Now') void vscode.commands.executeCommand('datagrok.sync.run', ...uiArguments(wanted.folder));
+      });
     void statusQuietly(services, view, wanted.folder);
   }
   return { folder: wanted.folder, connector: link.connector, path: link.path };
@@ -169,7 +179,12 @@ export async function statusCommand(services: Services, view: SyncStatusView, in
   view.show(session);
   if (inv.interactive) {
     void vscode.commands.executeCommand('workbench.view.scm');
-    void vscode.window.showInformationMessage(statusSummary(path.basename(uri.fsPath), session.statuses.map((s) => s.state)));
+    void vscode.window.showInformationMessage(
+      statusSummary(
+        path.basename(uri.fsPath),
+        session.statuses.map((s) => s.state),
+      ),
+    );
   }
   return session.statuses.map((s) => ({ path: s.path, state: s.state }));
 }
@@ -182,7 +197,9 @@ export function statusSummary(name: string, states: readonly string[]): string {
   const there = states.filter((s) => s.startsWith('remote')).length;
   const conflicts = states.filter((s) => s === 'conflict').length;
   if (here + there + conflicts === 0) return `${name} is in step with the server: nothing to sync.`;
-  const parts = [here && `${plural(here, 'file')} changed here`, there && `${plural(there, 'file')} changed on the server`, conflicts && plural(conflicts, 'conflict')].filter(Boolean);
+  const parts = [here && `${plural(here, 'file')} changed here`, there && `${plural(there, 'file')} changed on the server`, conflicts && plural(conflicts, 'conflict')].filter(
+    Boolean,
+  );
   return `${name}: ${parts.join(', ')} (see Source Control).`;
 }
 
@@ -234,7 +251,9 @@ export async function runCommand(services: Services, view: SyncStatusView, inv: 
   const confirmed = new Set(actions.filter((a) => a.action !== 'skip').map((a) => a.path));
   const refused = results.filter((r) => r.action === 'skip' && confirmed.has(r.path));
   for (const r of refused) services.log.warn(`sync: ${r.path} not written: ${r.reason ?? 'no reason given'}`);
-  const left = refused.length ? `; ${plural(refused.length, 'file')} not written (${refused[0].path}: ${refused[0].reason}${refused.length > 1 ? '; the others in the log' : ''})` : '';
+  const left = refused.length
+    ? `; ${plural(refused.length, 'file')} not written (${refused[0].path}: ${refused[0].reason}${refused.length > 1 ? '; the others in the log' : ''})`
+    : '';
   const message = `${path.basename(uri.fsPath)}: ${plural(moved, 'file')} synced${conflicts ? `, ${plural(conflicts, 'conflict')} left (see Source Control)` : ''}${left}.`;
   void (refused.length ? vscode.window.showWarningMessage(message) : vscode.window.showInformationMessage(message));
   await statusQuietly(services, view, uri);

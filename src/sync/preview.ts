@@ -87,7 +87,9 @@ export async function previewPlan(session: SyncSession, o: PlanOptions, limits: 
   const actions = plan(session.statuses, { ...o, onConflict: 'ask', propagateDeletes: true });
   const shown = actions.filter((a) => a.action !== 'skip');
   if (shown.length === 0) {
-    void vscode.window.showInformationMessage(`${path.basename(session.folder)} and ${session.link.connector}/${session.link.path} are in step: nothing to ${o.direction === 'both' ? 'sync' : o.direction}.`);
+    void vscode.window.showInformationMessage(
+      `${path.basename(session.folder)} and ${session.link.connector}/${session.link.path} are in step: nothing to ${o.direction === 'both' ? 'sync' : o.direction}.`,
+    );
     return undefined;
   }
   type Item = vscode.QuickPickItem & { action?: PlannedAction };

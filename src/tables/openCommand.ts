@@ -37,9 +37,7 @@ async function describeTable(services: Services, recent: RecentEntities, server:
   // `Sales.q1` names the user's own `Admin:Sales:q1`, as the server reads it; a bare name any table of that name.
   const login = services.connection.peekUser()?.name;
   const listed = await services.platform.catalog.listTables().then(
-    (tables) =>
-      tables.find((t) => t.id === given || (t.nqName !== undefined && sameTableName(t.nqName, given, login))) ??
-      tables.find((t) => t.name.toLowerCase() === key),
+    (tables) => tables.find((t) => t.id === given || (t.nqName !== undefined && sameTableName(t.nqName, given, login))) ?? tables.find((t) => t.name.toLowerCase() === key),
     () => undefined,
   );
   const id = listed?.id ?? node?.entityId;
@@ -88,13 +86,17 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
       started = resolve;
     });
     const downloading = inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
-      client.downloadTable(name, { file: file.fsPath, growing: true }, {
-        onProgress: (p) => {
-          progress.bytes(p);
-          if (p.bytes > 0) started();
+      client.downloadTable(
+        name,
+        { file: file.fsPath, growing: true },
+        {
+          onProgress: (p) => {
+            progress.bytes(p);
+            if (p.bytes > 0) started();
+          },
+          signal,
         },
-        signal,
-      }),
+      ),
     );
     // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
     services.platform.openedTables.remember(file.fsPath, { ...table, download: downloading });
@@ -136,8 +138,15 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
 /** Copies the downloaded CSV where the user picks (the download stays where it is). */
 async function saveTableAs(file: vscode.Uri, name: string): Promise<void> {
   const dir = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri ?? vscode.Uri.file(os.homedir());
-  const target = await vscode.window.showSaveDialog({ title: `Save table ${name} as CSV`, defaultUri: vscode.Uri.joinPath(dir, path.basename(file.fsPath)), filters: { CSV: ['csv'] }, saveLabel: 'Save' });
+  const target = await vscode.window.showSaveDialog({
+    title: `Save table ${name} as CSV`,
+    defaultUri: vscode.Uri.joinPath(dir, path.basename(file.fsPath)),
+    filters: { CSV: ['csv'] },
+    saveLabel: 'Save',
+  });
   if (!target) return;
   await vscode.workspace.fs.copy(file, target, { overwrite: true });
-  void vscode.window.showInformationMessage(`Saved the table ${name} to ${target.fsPath}.`, 'Reveal in Explorer').then((c) => (c ? vscode.commands.executeCommand('revealFileInOS', target) : undefined));
+  void vscode.window
+    .showInformationMessage(`Saved the table ${name} to ${target.fsPath}.`, 'Reveal in Explorer')
+    .then((c) => (c ? vscode.commands.executeCommand('revealFileInOS', target) : undefined));
 }

@@ -118,7 +118,9 @@ export async function pushTableCommand(services: Services, recent: RecentEntitie
   });
   const seconds = (Date.now() - started) / 1000;
   const rate = seconds > 0 ? ` (${(shape.bytes / 1024 / 1024 / seconds).toFixed(1)} MB/s)` : '';
-  services.log.info(`Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${rows !== undefined ? `${rows.toLocaleString('en-US')} rows (counted) × ${shape.columns} columns` : describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`);
+  services.log.info(
+    `Pushed ${csv.uri.toString(true)} as ${result.name} (${result.ID}): ${rows !== undefined ? `${rows.toLocaleString('en-US')} rows (counted) × ${shape.columns} columns` : describeShape(shape)}, ${formatBytes(shape.bytes)} in ${seconds.toFixed(1)} s${rate}`,
+  );
   await recent.remember(client.baseUrl, result);
   // A file opened from the server now names the table as the server answered (the next push defaults to it).
   if (csv.uri.scheme === 'file') services.platform.openedTables.pushed(csv.uri.fsPath, client.baseUrl, result, login);

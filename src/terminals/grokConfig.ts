@@ -23,7 +23,8 @@ export function aliasFor(baseUrl: string): string {
 export function withServer(text: string | undefined, alias: string, url: string, key: string, makeDefault: boolean): string {
   const doc = parseDocument(text ?? '');
   if (doc.errors.length > 0) throw badInput(`The grok config is not valid YAML (${doc.errors[0].message.split('\n')[0]}): fix it or move it away, then try again.`);
-  if (doc.contents !== null && !isMap(doc.contents)) throw badInput('The grok config is not a YAML mapping (it should hold "default:" and "servers:"): fix it or move it away, then try again.');
+  if (doc.contents !== null && !isMap(doc.contents))
+    throw badInput('The grok config is not a YAML mapping (it should hold "default:" and "servers:"): fix it or move it away, then try again.');
   const servers = doc.get('servers');
   if (servers !== undefined && servers !== null && !isMap(servers)) throw badInput('"servers" in the grok config is not a mapping: fix it, then try again.');
   if (!isMap(servers)) doc.set('servers', doc.createNode({}));

@@ -62,7 +62,8 @@ async function writeEnvFile(t: TerminalEnvironment, inv: CommandInvocation<{ fol
   checkKeys(inv.options, ['folder'], 'datagrok.python.writeEnvFile');
   const local = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
   let folder = uriOption(inv.options?.folder, 'folder');
-  if (folder && !local.some((f) => f.uri.toString() === folder?.toString())) throw badInput(`"folder" must be a workspace folder on disk: ${local.map((f) => f.uri.fsPath).join(', ') || 'none is open'}.`);
+  if (folder && !local.some((f) => f.uri.toString() === folder?.toString()))
+    throw badInput(`"folder" must be a workspace folder on disk: ${local.map((f) => f.uri.fsPath).join(', ') || 'none is open'}.`);
   if (!folder) {
     if (local.length === 0) throw badInput('Open a folder first: the .env file goes into a workspace folder (.datagrok/.env).');
     if (local.length === 1 || !inv.interactive) folder = local[0].uri;
@@ -77,7 +78,10 @@ async function writeEnvFile(t: TerminalEnvironment, inv: CommandInvocation<{ fol
     const yes = 'Write .env';
     const answer = await vscode.window.showWarningMessage(
       `Write ${target.fsPath}?`,
-      { modal: true, detail: `It holds ${ENV_URL} and ${ENV_KEY} (your API key) in plain text${POSIX ? ', readable only by you (mode 0600),' : ''} for the Python extension and your own programs. .datagrok/.gitignore keeps it out of git; sign-out removes it.` },
+      {
+        modal: true,
+        detail: `It holds ${ENV_URL} and ${ENV_KEY} (your API key) in plain text${POSIX ? ', readable only by you (mode 0600),' : ''} for the Python extension and your own programs. .datagrok/.gitignore keeps it out of git; sign-out removes it.`,
+      },
       yes,
     );
     if (answer !== yes) throw new UserCancelled();
@@ -104,7 +108,19 @@ async function addToGrok(t: TerminalEnvironment, inv: CommandInvocation<{ alias?
   let alias = optionalText(inv.options?.alias, '"alias"') || undefined;
   const makeDefault = optionalBool(inv.options?.default, 'default') ?? false;
   if (!alias && inv.interactive) {
-    alias = await vscode.window.showInputBox({ title: 'Add This Server to grok', prompt: `The alias for ${found.url} (grok --host <alias>)`, value: aliasFor(found.url), validateInput: (v) => { try { checkAlias(v); return undefined; } catch (e) { return (e as Error).message; } } });
+    alias = await vscode.window.showInputBox({
+      title: 'Add This Server to grok',
+      prompt: `The alias for ${found.url} (grok --host <alias>)`,
+      value: aliasFor(found.url),
+      validateInput: (v) => {
+        try {
+          checkAlias(v);
+          return undefined;
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+    });
     if (alias === undefined) throw new UserCancelled();
   }
   alias = checkAlias(alias ?? aliasFor(found.url));
@@ -119,7 +135,10 @@ async function addToGrok(t: TerminalEnvironment, inv: CommandInvocation<{ alias?
     const yes = 'Add to grok';
     const answer = await vscode.window.showWarningMessage(
       `Add ${alias} to ${file.fsPath}?`,
-      { modal: true, detail: `The grok CLI reads this file. It will hold your API key for ${found.url} in plain text (servers.${alias}.key)${POSIX ? ', readable only by you (mode 0600)' : ''}; the rest of the file is kept. Sign-out does not remove it.` },
+      {
+        modal: true,
+        detail: `The grok CLI reads this file. It will hold your API key for ${found.url} in plain text (servers.${alias}.key)${POSIX ? ', readable only by you (mode 0600)' : ''}; the rest of the file is kept. Sign-out does not remove it.`,
+      },
       yes,
     );
     if (answer !== yes) throw new UserCancelled();

@@ -126,7 +126,8 @@ export class TerminalEnvironment implements vscode.Disposable {
    */
   async writeKeyFile(file: string, text: string, inside?: string): Promise<PrivateFileWrite> {
     const written = await writePrivateFile(file, text, { inside });
-    if (written.tightenedFrom !== undefined) this.log.info(`${written.path} was readable by others (mode ${modeText(written.tightenedFrom)}): rewritten readable only by you (0600)`);
+    if (written.tightenedFrom !== undefined)
+      this.log.info(`${written.path} was readable by others (mode ${modeText(written.tightenedFrom)}): rewritten readable only by you (0600)`);
     return written;
   }
 

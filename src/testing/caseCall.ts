@@ -3,7 +3,8 @@
 // deletes a table, so the tables a case pushed stay on the server: they are named
 // `vscodetest_<run>_<table>` and listed in the run's output.
 import * as vscode from 'vscode';
-import type { DatagrokApi, FuncParam } from '../api/types';
+import type { FuncParam } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { DatagrokError, isDatagrokError } from '../api/errors';
 import { pushCsvParameters } from '../core/csvParameters';
 import { ProgressReporter } from '../core/progress';

@@ -59,10 +59,14 @@ export async function runTests(t: Testing, inv: CommandInvocation<TestsRunOption
   await t.deps.tree.reload();
   const all = t.deps.tree.all();
   const named = new Set((include ?? []).filter((g) => !hasGlob(g)).map((g) => g.trim()));
-  const matches = (ref: CaseRef) => include === undefined || include.some((g) => named.has(ref.id) || named.has(ref.relativePath) || minimatch(ref.id, g.trim(), { dot: true }) || minimatch(ref.relativePath, g.trim(), { dot: true }));
+  const matches = (ref: CaseRef) =>
+    include === undefined ||
+    include.some((g) => named.has(ref.id) || named.has(ref.relativePath) || minimatch(ref.id, g.trim(), { dot: true }) || minimatch(ref.relativePath, g.trim(), { dot: true }));
   const chosen = all.filter(matches);
   if (include !== undefined && chosen.length === 0) {
-    throw badInput(`No test matches ${include.map((g) => JSON.stringify(g)).join(', ')}. Tests: ${all.map((r) => r.id).join(', ') || 'none in this workspace (a test is a *.datagrok.json file with "$expect")'}.`);
+    throw badInput(
+      `No test matches ${include.map((g) => JSON.stringify(g)).join(', ')}. Tests: ${all.map((r) => r.id).join(', ') || 'none in this workspace (a test is a *.datagrok.json file with "$expect")'}.`,
+    );
   }
   const runWritingCases = vscode.workspace.getConfiguration('datagrok.tests').get<boolean>('runWritingCases', false);
   const selection: Selection = { run: [], skipped: [] };

@@ -3,7 +3,7 @@
 // reported to a TestRun with its duration and, when it failed, a diff of expected and actual. Cancel
 // stops the calls under way and skips what had not started.
 import * as vscode from 'vscode';
-import type { DatagrokApi } from '../api/types';
+import type { DatagrokApi } from '../api/datagrokApi';
 import { hostOf } from '../api/names';
 import type { Catalog } from '../platform/functions/catalog';
 import type { CaseResult } from '../platform/tests/junit';
@@ -76,7 +76,8 @@ export class TestRunner {
     let client: DatagrokApi | undefined;
     let clientError: string | undefined;
     try {
-      if (vscode.workspace.isTrusted === false) throw new Error('This workspace is not trusted: trust it to run its function tests (their inputs are sent to the server, their "$csv" files uploaded).');
+      if (vscode.workspace.isTrusted === false)
+        throw new Error('This workspace is not trusted: trust it to run its function tests (their inputs are sent to the server, their "$csv" files uploaded).');
       client = await this.deps.client();
     } catch (error) {
       clientError = error instanceof Error ? error.message : String(error);
@@ -89,7 +90,11 @@ export class TestRunner {
     const { concurrency } = settings();
     const runId = newTestRunId();
     const tablesLeft: string[] = [];
-    run.appendOutput(line(`Datagrok functions on ${client ? client.baseUrl : host}: ${selection.run.length} case(s), ${concurrency} at a time${selection.skipped.length ? `, ${selection.skipped.length} skipped` : ''}.`));
+    run.appendOutput(
+      line(
+        `Datagrok functions on ${client ? client.baseUrl : host}: ${selection.run.length} case(s), ${concurrency} at a time${selection.skipped.length ? `, ${selection.skipped.length} skipped` : ''}.`,
+      ),
+    );
     for (const { ref, reason } of selection.skipped) {
       run.skipped(ref.item);
       this.reported.set(ref.id, { outcome: 'skipped', server: host });
@@ -126,7 +131,15 @@ export class TestRunner {
     return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   }
 
-  private async runCase(run: vscode.TestRun, ref: CaseRef, client: DatagrokApi | undefined, clientError: string | undefined, runId: string, signal: AbortSignal, tablesLeft: string[]): Promise<CaseResult & { testMessage?: vscode.TestMessage }> {
+  private async runCase(
+    run: vscode.TestRun,
+    ref: CaseRef,
+    client: DatagrokApi | undefined,
+    clientError: string | undefined,
+    runId: string,
+    signal: AbortSignal,
+    tablesLeft: string[],
+  ): Promise<CaseResult & { testMessage?: vscode.TestMessage }> {
     const { testCase: c, item } = ref;
     const base = { id: ref.id, name: c.name };
     run.started(item);
@@ -163,7 +176,13 @@ export class TestRunner {
     message.location = new vscode.Location(ref.uri, item.range ?? new vscode.Range(0, 0, 0, 0));
     run.failed(item, message, ms);
     run.appendOutput(line(`✗ ${ref.id} (${ms} ms): ${verdict.message}`), undefined, item);
-    return { ...base, outcome: 'failed', message: `${verdict.message}. Expected: ${oneLine(verdict.expected)}; actual: ${oneLine(verdict.actual)}`, durationMs: ms, testMessage: message };
+    return {
+      ...base,
+      outcome: 'failed',
+      message: `${verdict.message}. Expected: ${oneLine(verdict.expected)}; actual: ${oneLine(verdict.actual)}`,
+      durationMs: ms,
+      testMessage: message,
+    };
   }
 }
 

@@ -99,15 +99,23 @@ export function tableRow(t: TableInfo, remembered?: RememberedEntity): EntityRow
 
 export function dashboardRow(p: ProjectInfo, remembered?: RememberedEntity): EntityRow {
   const count = `${p.tables.length} table${p.tables.length === 1 ? '' : 's'}`;
-  const facts = [p.description ? p.description : undefined, `Tables: ${p.tables.map((t) => t.name).join(', ') || 'none'}`, updated(p.updatedOn) ? `Updated: ${updated(p.updatedOn)}` : undefined].filter(
-    (f): f is string => f !== undefined,
-  );
+  const facts = [
+    p.description ? p.description : undefined,
+    `Tables: ${p.tables.map((t) => t.name).join(', ') || 'none'}`,
+    updated(p.updatedOn) ? `Updated: ${updated(p.updatedOn)}` : undefined,
+  ].filter((f): f is string => f !== undefined);
   return { id: p.id, name: p.name, description: count, facts, url: remembered?.URL, tables: p.tables };
 }
 
 /** A table or dashboard remembered on this machine (the server does not list them). */
 export function rememberedRow(e: RememberedEntity, verb: string): EntityRow {
-  return { id: e.ID, name: e.name, description: `${verb} here`, facts: [`${verb[0]!.toUpperCase()}${verb.slice(1)} from this machine ${new Date(e.at).toLocaleString()}`], url: e.URL };
+  return {
+    id: e.ID,
+    name: e.name,
+    description: `${verb} here`,
+    facts: [`${verb[0]!.toUpperCase()}${verb.slice(1)} from this machine ${new Date(e.at).toLocaleString()}`],
+    url: e.URL,
+  };
 }
 
 /** An interactive `datagrok.dashboards.create` with its tables chosen already (New Dashboard in the Tables view): it asks the rest. */

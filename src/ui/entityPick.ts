@@ -27,9 +27,7 @@ export interface EntityItem extends vscode.QuickPickItem {
 export const SEARCH_DELAY_MS = 250;
 
 export function rememberedItems(remembered: readonly RememberedEntity[], skip: ReadonlySet<string> = new Set()): EntityItem[] {
-  return remembered
-    .filter((e) => !skip.has(e.ID))
-    .map((e) => ({ label: e.name, description: e.ID, detail: `Made here ${new Date(e.at).toLocaleString()}`, value: e.ID }));
+  return remembered.filter((e) => !skip.has(e.ID)).map((e) => ({ label: e.name, description: e.ID, detail: `Made here ${new Date(e.at).toLocaleString()}`, value: e.ID }));
 }
 
 export function serverItems(entities: readonly ServerEntity[]): EntityItem[] {
@@ -40,11 +38,7 @@ export function serverItems(entities: readonly ServerEntity[]): EntityItem[] {
  * Runs `search` for the pick's text (debounced, newest answer wins) and hands over the items; a server
  * without the list route gives none, another failure an error item.
  */
-export function searchAsYouType(
-  pick: vscode.QuickPick<EntityItem>,
-  search: EntitySearch | undefined,
-  show: (found: EntityItem[]) => void,
-): () => void {
+export function searchAsYouType(pick: vscode.QuickPick<EntityItem>, search: EntitySearch | undefined, show: (found: EntityItem[]) => void): () => void {
   let asked = 0;
   let timer: NodeJS.Timeout | undefined;
   const run = async (text: string) => {

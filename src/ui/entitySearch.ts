@@ -12,9 +12,14 @@ export function tableSearch(catalog: Catalog): EntitySearch {
       id: t.id,
       label: t.name,
       description: t.nqName ?? t.projectName ?? t.id,
-      detail: [t.projectName ? `project ${t.projectName}` : undefined, t.bytes !== undefined ? formatBytes(t.bytes) : undefined, t.updatedOn ? `updated ${new Date(t.updatedOn).toLocaleDateString()}` : undefined]
-        .filter(Boolean)
-        .join(' · ') || undefined,
+      detail:
+        [
+          t.projectName ? `project ${t.projectName}` : undefined,
+          t.bytes !== undefined ? formatBytes(t.bytes) : undefined,
+          t.updatedOn ? `updated ${new Date(t.updatedOn).toLocaleDateString()}` : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · ') || undefined,
     }));
 }
 
@@ -36,7 +41,8 @@ const lower = (s: string | undefined) => (s ?? '').toLowerCase();
  */
 export async function tableOnServer(catalog: Catalog, value: string): Promise<boolean | undefined> {
   // `Project.table`, `Project:table` and the full `owner:Project:table` name the same table.
-  const matches = (t: { id: string; name: string; nqName?: string }) => t.id === value || (t.nqName !== undefined && sameTableName(t.nqName, value)) || lower(t.name) === lower(value);
+  const matches = (t: { id: string; name: string; nqName?: string }) =>
+    t.id === value || (t.nqName !== undefined && sameTableName(t.nqName, value)) || lower(t.name) === lower(value);
   const short = value.split(/[:.]/).pop() ?? value;
   try {
     if ((await catalog.listTables(short)).some(matches)) return true;

@@ -16,7 +16,7 @@ const GREET = 'f1000000-0000-4000-8000-000000000025';
 const FILE = 'Script/Scripts.Greet.json';
 type Json = Record<string, unknown>;
 
-describe('bundles: a colleague\'s change and a hostile server', function () {
+describe("bundles: a colleague's change and a hostile server", function () {
   this.timeout(30_000);
   let emu: Emulator;
   let client: DatagrokClient;
@@ -55,7 +55,10 @@ describe('bundles: a colleague\'s change and a hostile server', function () {
     const diff = await diffFolder(client.entities, emu.baseUrl, dir);
     assert.equal(row(diff)?.action, 'failed');
     assert.match(row(diff)?.reason ?? '', new RegExp(`^${CHANGED_BOTH}`));
-    await assert.rejects(pushFolder(client.entities, emu.baseUrl, dir), /An entity was changed here and on the server since your pull; nothing was written[\s\S]*Script Scripts:Greet \(they differ in: script\)/);
+    await assert.rejects(
+      pushFolder(client.entities, emu.baseUrl, dir),
+      /An entity was changed here and on the server since your pull; nothing was written[\s\S]*Script Scripts:Greet \(they differ in: script\)/,
+    );
     assert.match(String((await serverScript()).script), /colleague/);
     const mine = await pushFolder(client.entities, emu.baseUrl, dir, { onChanged: 'mine' });
     assert.equal(row(mine)?.action, 'update', JSON.stringify(mine.items));
@@ -66,14 +69,14 @@ describe('bundles: a colleague\'s change and a hostile server', function () {
     assert.equal(row(await diffFolder(client.entities, emu.baseUrl, dir))?.reason, CHANGED_ON_SERVER);
   });
 
-  it('changed only on the server: the push leaves the colleague\'s copy and says why', async () => {
+  it("changed only on the server: the push leaves the colleague's copy and says why", async () => {
     await colleague('colleague');
     const pushed = await pushFolder(client.entities, emu.baseUrl, dir);
     assert.deepEqual([row(pushed)?.action, row(pushed)?.reason], ['skip', CHANGED_ON_SERVER]);
     assert.match(String((await serverScript()).script), /colleague/);
   });
 
-  it('take theirs: the bundle file becomes the server\'s copy, the server is untouched; one entity resolved by hand likewise', async () => {
+  it("take theirs: the bundle file becomes the server's copy, the server is untouched; one entity resolved by hand likewise", async () => {
     await colleague('colleague');
     await edit('mine');
     const theirs = await pushFolder(client.entities, emu.baseUrl, dir, { onChanged: 'theirs' });
@@ -103,16 +106,29 @@ describe('bundles: a colleague\'s change and a hostile server', function () {
     await control('faults', { match: 'GET /api/tables/../../../x/data', text: 'pwned', status: 200 });
     emu.state.log.splice(0);
     const { manifest, pulled } = await pullToFolder(client.entities, emu.baseUrl, dir, { text: 'evil_table', types: ['table'] });
-    assert.deepEqual(manifest.order.filter((e) => e.type === 'TableInfo'), []);
-    assert.deepEqual(pulled.notes.map((n) => [n.name, n.action, n.reason]), [['evil_table', 'warn', 'bad_id']]);
+    assert.deepEqual(
+      manifest.order.filter((e) => e.type === 'TableInfo'),
+      [],
+    );
+    assert.deepEqual(
+      pulled.notes.map((n) => [n.name, n.action, n.reason]),
+      [['evil_table', 'warn', 'bad_id']],
+    );
     assert.ok(!existsSync(path.join(root, 'one', 'x.d42')), 'nothing written two levels above the bundle');
-    assert.deepEqual(emu.state.log.filter((r) => r.path.includes('/../')), [], 'no path built from the id');
+    assert.deepEqual(
+      emu.state.log.filter((r) => r.path.includes('/../')),
+      [],
+      'no path built from the id',
+    );
   });
 
   it('hostile names from the server: distinct files within the folder, none differing only in case', async () => {
     const names = ['.', '..', 'x'.repeat(300), 'y'.repeat(5000), 'CON', 'Case', 'case'];
     const ids = names.map((_, i) => `ad000000-0000-4000-8000-00000000000${i}`);
-    await control('entities', names.map((name, i) => ({ '#type': 'Script', id: ids[i], name, language: 'javascript', script: '//x' })));
+    await control(
+      'entities',
+      names.map((name, i) => ({ '#type': 'Script', id: ids[i], name, language: 'javascript', script: '//x' })),
+    );
     const { manifest, notes } = await pullToFolder(client.entities, emu.baseUrl, dir, ids);
     assert.deepEqual(notes, []);
     const files = manifest.order.filter((e) => ids.includes(e.id)).map((e) => e.file);

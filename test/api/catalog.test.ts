@@ -46,7 +46,10 @@ describe('catalog: functions, connections, tables and dashboards', () => {
     assert.deepEqual(await catalog.searchFunctions(''), first);
     assert.equal(h.log.length, before, 'from the cache');
     const packages = [...byPackage(first).keys()];
-    assert.deepEqual(packages, [...packages].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })));
+    assert.deepEqual(
+      packages,
+      [...packages].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true })),
+    );
     let changes = 0;
     catalog.onDidChange(() => changes++);
     catalog.reload();
@@ -57,7 +60,7 @@ describe('catalog: functions, connections, tables and dashboards', () => {
     assert.ok((await catalog.listDashboards()).every((d) => d.isDashboard));
   });
 
-  it('offline, the catalog\'s language-feature lookups answer from the last answer (however old); the views\' lookups fail', async () => {
+  it("offline, the catalog's language-feature lookups answer from the last answer (however old); the views' lookups fail", async () => {
     const catalog = new Catalog({ client: async () => h.client, currentUser: () => h.client.currentUserGroup() });
     const add = await catalog.func('Demo:Add');
     const all = await catalog.searchFunctions('');

@@ -85,7 +85,10 @@ describe('errors, retries and server quirks', () => {
       await h.fails(h.client.getGroup('..'), 'badInput');
       await h.fails(h.client.downloadTable(':', { stream: process.stdout }), 'badInput');
       await h.fails(h.client.shareDashboard('id', ['x'], 'Owner' as 'View'), 'badInput', /View or Edit/);
-      assert.throws(() => createClient({ baseUrl: 'ftp://example.com/api', apiKey: 'k' }), (e: unknown) => e instanceof DatagrokError && e.kind === 'badInput');
+      assert.throws(
+        () => createClient({ baseUrl: 'ftp://example.com/api', apiKey: 'k' }),
+        (e: unknown) => e instanceof DatagrokError && e.kind === 'badInput',
+      );
       assert.equal((await h.requests()).length, 0);
     });
 

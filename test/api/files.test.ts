@@ -183,10 +183,7 @@ describe('files', () => {
     const controller2 = new AbortController();
     const sink = new PassThrough();
     sink.resume();
-    await h.fails(
-      h.client.downloadFile('demo:Home', 'large.bin', { stream: sink }, { signal: controller2.signal, onProgress: () => controller2.abort() }),
-      'cancelled',
-    );
+    await h.fails(h.client.downloadFile('demo:Home', 'large.bin', { stream: sink }, { signal: controller2.signal, onProgress: () => controller2.abort() }), 'cancelled');
     assert.ok(sink.destroyed);
   });
 

@@ -45,7 +45,10 @@ describe('sign-in gateways', () => {
       const error = await failure(call);
       assert.equal(error.kind, 'network');
       assert.ok(isNetworkSetupFailure(error));
-      assert.match(error.message, /a sign-in gateway answered instead of the Datagrok server \(302 redirect to https:\/\/sso\.corp\.example\/adfs\/ls\/\)\. Open https:\/\/sso\.corp\.example\/adfs\/ls\/ in the browser and sign in there/);
+      assert.match(
+        error.message,
+        /a sign-in gateway answered instead of the Datagrok server \(302 redirect to https:\/\/sso\.corp\.example\/adfs\/ls\/\)\. Open https:\/\/sso\.corp\.example\/adfs\/ls\/ in the browser and sign in there/,
+      );
       assert.ok(!error.message.includes('SAMLRequest'));
     }
   });
@@ -63,7 +66,10 @@ describe('sign-in gateways', () => {
       const error = await failure('json');
       // answered with success it is not the server's answer; answered 401 it is the network in the way
       assert.equal(error.kind, status === 200 ? 'unexpectedAnswer' : 'network', `status ${status}`);
-      assert.match(error.message, /answered with a sign-in page instead of data: a sign-in gateway stands in front of it\. Open http:\/\/127\.0\.0\.1:\d+ in the browser and sign in there/);
+      assert.match(
+        error.message,
+        /answered with a sign-in page instead of data: a sign-in gateway stands in front of it\. Open http:\/\/127\.0\.0\.1:\d+ in the browser and sign in there/,
+      );
     }
   });
 

@@ -36,7 +36,10 @@ describe('platform: groups model', () => {
     await m.resolveRequest(IDS.bobToChemists, true);
     assert.equal(changes, 1);
     const after = await m.pendingRequests();
-    assert.deepEqual(after.requests.map((r) => r.id), [IDS.carolToChemists]);
+    assert.deepEqual(
+      after.requests.map((r) => r.id),
+      [IDS.carolToChemists],
+    );
     assert.deepEqual(counts, [2, 1]);
   });
 

@@ -31,7 +31,13 @@ describe('proxies (real tinyproxy)', () => {
   function assertAllProxied(through: RunningProxy): void {
     const seen = requestPaths(f.http);
     assert.ok(seen.length > 0, 'the emulator saw requests');
-    const forwarded = through.requests().map((line) => line.replace(` http://${TEST_HOST}:${f.http.port}`, ' ').replace(/ HTTP\/1\.1$/, '').replace(/\?.*$/, '').replace('  ', ' '));
+    const forwarded = through.requests().map((line) =>
+      line
+        .replace(` http://${TEST_HOST}:${f.http.port}`, ' ')
+        .replace(/ HTTP\/1\.1$/, '')
+        .replace(/\?.*$/, '')
+        .replace('  ', ' '),
+    );
     assert.deepEqual(forwarded, seen, 'each request went through the proxy, none direct');
   }
 

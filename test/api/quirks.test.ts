@@ -93,12 +93,15 @@ describe('server quirks beyond the reference', () => {
 
   it('a 404 {"error": "… not found"} is a missing entity, not a missing route (no "unsupported", no /api hint)', async () => {
     await h.config({ errorShape: 'error' });
-    await h.fails(h.client.deleteFile('demo:Home', 'nope.txt'), 'notFound', /^Deleting demo:Home\/nope\.txt failed: not found \(404\): File demo:Home\/nope\.txt not found\. Check the name or ID\.$/);
+    await h.fails(
+      h.client.deleteFile('demo:Home', 'nope.txt'),
+      'notFound',
+      /^Deleting demo:Home\/nope\.txt failed: not found \(404\): File demo:Home\/nope\.txt not found\. Check the name or ID\.$/,
+    );
     await h.fails(h.client.listFiles('System:Nothing', ''), 'notFound', /Connector System:Nothing not found\. Check the name or ID\.$/);
     await h.fails(h.client.callFunction('Demo:Nope', {}), 'notFound', /not found \(404\): Function Demo:Nope not found\. Check the name or ID\.$/);
     // One request each: the function call did not fall back to the other route.
     assert.equal((await h.requests()).filter((r) => r.path.endsWith('/call')).length, 1);
     assert.equal(h.client.routes.functionCall, 'reference');
   });
-
 });

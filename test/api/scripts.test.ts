@@ -7,7 +7,17 @@ import { parseScriptHeader } from '../../src/platform/scripts/header';
 import { callName, pushPlan, pushScript, withTemporaryScript } from '../../src/platform/scripts/entities';
 import { useEmulator } from './harness';
 
-const PY = ['#name: CellCount', '#language: python', '#input: dataframe table [Data table]', '#input: int factor = 2', '#output: int count', '#output: dataframe older', 'count = table.shape[0] * table.shape[1] * factor', 'older = table[table["AGE"] > 60][["USUBJID", "AGE"]]', ''].join('\n');
+const PY = [
+  '#name: CellCount',
+  '#language: python',
+  '#input: dataframe table [Data table]',
+  '#input: int factor = 2',
+  '#output: int count',
+  '#output: dataframe older',
+  'count = table.shape[0] * table.shape[1] * factor',
+  'older = table[table["AGE"] > 60][["USUBJID", "AGE"]]',
+  '',
+].join('\n');
 
 const local = (code: string, fileName: string, prefix: '#' | '//' | '--' = '#') => ({ header: parseScriptHeader(code, prefix)!, code, fileName });
 
@@ -26,19 +36,30 @@ describe('scripts on the server (emulator runners over HTTP)', function () {
     assert.equal(lines.length - 1, rows.filter((r) => Number(r.AGE) > 60).length);
   });
 
-  it('reports a Python error with the script\'s line', async () => {
+  it("reports a Python error with the script's line", async () => {
     const code = ['#name: Broken', '#language: python', '#output: int x', '', 'y = 1', 'x = undefined_name + y', ''].join('\n');
     const saved = await h.client.saveScript('script', { name: 'Broken', language: 'python', script: code });
     await h.fails(h.client.callFunction(callName(saved), {}), 'server', /line 6: NameError: name 'undefined_name' is not defined/);
   });
 
   it('runs JavaScript in a sandbox with a time limit', async () => {
-    const code = ['//name: Greeting', '//language: javascript', '//input: string who = "world"', '//input: dataframe t', '//output: string text', 'text = "Hello, " + who + ": " + t.rowCount + " rows";'].join('\n');
+    const code = [
+      '//name: Greeting',
+      '//language: javascript',
+      '//input: string who = "world"',
+      '//input: dataframe t',
+      '//output: string text',
+      'text = "Hello, " + who + ": " + t.rowCount + " rows";',
+    ].join('\n');
     const saved = await h.client.saveScript('script', { name: 'Greeting', language: 'javascript', script: code });
     const text = await h.client.callFunction(callName(saved), { who: 'VS Code', t: 'Demo:car_models' });
     const { rows } = await h.emulator.state.tables.rows('Demo:car_models');
     assert.equal(text, `Hello, VS Code: ${rows.length} rows`);
-    const loop = await h.client.saveScript('script', { name: 'Forever', language: 'javascript', script: '//name: Forever\n//language: javascript\n//output: int n\nwhile (true) {}\n' });
+    const loop = await h.client.saveScript('script', {
+      name: 'Forever',
+      language: 'javascript',
+      script: '//name: Forever\n//language: javascript\n//output: int n\nwhile (true) {}\n',
+    });
     process.env.DATAGROK_EMULATOR_SCRIPT_TIMEOUT_MS = '500';
     try {
       const started = Date.now();
@@ -53,7 +74,14 @@ describe('scripts on the server (emulator runners over HTTP)', function () {
     const top = await h.client.callFunction('Samples:TopCustomers', { limit: 2 });
     assert.equal(String(top).trim().split('\n').length, 3);
     assert.match(String(top), /^company_name,freight\nAlfreds Futterkiste,180\.71/);
-    const sql = ['--name: OldPeople', '--connection: Samples:Northwind', '--input: int minAge = 70', '--output: dataframe result', 'select USUBJID, AGE from demog where AGE >= @minAge order by AGE desc', '--end'].join('\n');
+    const sql = [
+      '--name: OldPeople',
+      '--connection: Samples:Northwind',
+      '--input: int minAge = 70',
+      '--output: dataframe result',
+      'select USUBJID, AGE from demog where AGE >= @minAge order by AGE desc',
+      '--end',
+    ].join('\n');
     const plan = await pushPlan(h.client, local(sql, 'old.sql', '--'));
     assert.equal(plan.action, 'create');
     const saved = await pushScript(h.client, local(sql, 'old.sql', '--'), plan);
@@ -67,7 +95,7 @@ describe('scripts on the server (emulator runners over HTTP)', function () {
     await h.fails(h.client.callFunction(callName(saved), {}), 'server', /r scripts are not available here/);
   });
 
-  it('pushes by the header\'s name: create, then update of the same script', async () => {
+  it("pushes by the header's name: create, then update of the same script", async () => {
     const first = local(PY, 'cells.py');
     const plan = await pushPlan(h.client, first);
     assert.equal(plan.action, 'create');

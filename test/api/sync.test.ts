@@ -27,7 +27,11 @@ describe('folder sync against the emulator', () => {
   };
   const read = (rel: string) => readFile(local(rel), 'utf8');
   const states = async () => Object.fromEntries((await openSession(h.client, folder)).statuses.map((s) => [s.path, s.state]));
-  const serverPaths = async () => (await h.state()).files.filter((f) => f.connector === CONNECTOR && f.path.startsWith(`${DIR}/`)).map((f) => f.path.slice(DIR.length + 1)).sort();
+  const serverPaths = async () =>
+    (await h.state()).files
+      .filter((f) => f.connector === CONNECTOR && f.path.startsWith(`${DIR}/`))
+      .map((f) => f.path.slice(DIR.length + 1))
+      .sort();
 
   beforeEach(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'dg-sync-'));
@@ -43,7 +47,13 @@ describe('folder sync against the emulator', () => {
     const parts: SyncPart[] = [];
     const contentDir = path.join(folder, 'received');
     await h.client.syncFolder(CONNECTOR, DIR, {}, (p) => void parts.push(p), { contentDir });
-    assert.deepEqual(parts.map((p) => [p.path, p.status]), [['a.txt', 'content'], ['sub/b.txt', 'content']]);
+    assert.deepEqual(
+      parts.map((p) => [p.path, p.status]),
+      [
+        ['a.txt', 'content'],
+        ['sub/b.txt', 'content'],
+      ],
+    );
     const a = parts[0] as Extract<SyncPart, { status: 'content' }>;
     assert.equal(await readFile(a.file ?? '', 'utf8'), 'one');
     assert.deepEqual([a.size, a.sha256], [3, sha256('one')]);
@@ -63,7 +73,13 @@ describe('folder sync against the emulator', () => {
     await put('a.csv', 'x,y\n1,2\n');
     await put('deep/b.txt', 'b');
     const pulled = await runSync(h.client, folder, { direction: 'pull' });
-    assert.deepEqual(pulled.map((r) => [r.path, r.action, r.bytes]), [['a.csv', 'download', 8], ['deep/b.txt', 'download', 1]]);
+    assert.deepEqual(
+      pulled.map((r) => [r.path, r.action, r.bytes]),
+      [
+        ['a.csv', 'download', 8],
+        ['deep/b.txt', 'download', 1],
+      ],
+    );
     assert.equal(await read('deep/b.txt'), 'b');
     assert.deepEqual(await states(), { 'a.csv': 'same', 'deep/b.txt': 'same' });
     // Rewritten with the same content: still the same (a hash, not a time).
@@ -74,7 +90,12 @@ describe('folder sync against the emulator', () => {
     await put('theirs.txt', 't');
     assert.deepEqual(await states(), { 'a.csv': 'remoteChanged', 'deep/b.txt': 'localChanged', 'new.txt': 'localNew', 'theirs.txt': 'remoteNew' });
     const both = await runSync(h.client, folder, { direction: 'both' });
-    assert.deepEqual(both.map((r) => [r.path, r.action]).sort(), [['a.csv', 'download'], ['deep/b.txt', 'upload'], ['new.txt', 'upload'], ['theirs.txt', 'download']]);
+    assert.deepEqual(both.map((r) => [r.path, r.action]).sort(), [
+      ['a.csv', 'download'],
+      ['deep/b.txt', 'upload'],
+      ['new.txt', 'upload'],
+      ['theirs.txt', 'download'],
+    ]);
     assert.equal(await serverText('deep/b.txt'), 'b2');
     assert.equal(await read('a.csv'), 'x,y\n3,4\n');
     assert.ok(Object.values(await states()).every((s) => s === 'same'));
@@ -88,17 +109,26 @@ describe('folder sync against the emulator', () => {
     await write('report.txt', 'mine');
     const session = await openSession(h.client, folder);
     const actions = plan(session.statuses, { direction: 'push', onConflict: 'ask', propagateDeletes: false });
-    assert.deepEqual(actions.map((a) => [a.path, a.action]), [['report.txt', 'upload']]);
+    assert.deepEqual(
+      actions.map((a) => [a.path, a.action]),
+      [['report.txt', 'upload']],
+    );
     await put('report.txt', 'colleague'); // after the preview, before the upload
     const done = await execute(h.client, session, actions);
-    assert.deepEqual(done.map((r) => [r.path, r.action]), [['report.txt', 'conflict']]);
+    assert.deepEqual(
+      done.map((r) => [r.path, r.action]),
+      [['report.txt', 'conflict']],
+    );
     assert.match(done[0].reason ?? '', /changed on the server since the preview/);
     assert.equal(await serverText('report.txt'), 'colleague');
     assert.equal(await read('report.txt'), 'mine');
     assert.deepEqual(await states(), { 'report.txt': 'conflict' });
     // Asked: reported, neither copy changes.
     const asked = await runSync(h.client, folder, { direction: 'both' });
-    assert.deepEqual(asked.map((r) => r.action), ['conflict']);
+    assert.deepEqual(
+      asked.map((r) => r.action),
+      ['conflict'],
+    );
     // Keep both: theirs in place, mine beside it.
     await runSync(h.client, folder, { direction: 'both', onConflict: 'keepBoth' });
     assert.equal(await read('report.txt'), 'colleague');
@@ -130,14 +160,29 @@ describe('folder sync against the emulator', () => {
     await rm(local('gone-here.txt'));
     assert.deepEqual(await states(), { 'gone-here.txt': 'localDeleted', 'gone-there.txt': 'remoteDeleted', 'keep.txt': 'same' });
     const shown = await runSync(h.client, folder, { direction: 'both' });
-    assert.deepEqual(shown.map((r) => [r.path, r.action]), [['gone-here.txt', 'skip'], ['gone-there.txt', 'skip']]);
+    assert.deepEqual(
+      shown.map((r) => [r.path, r.action]),
+      [
+        ['gone-here.txt', 'skip'],
+        ['gone-there.txt', 'skip'],
+      ],
+    );
     assert.match(shown[0].reason ?? '', /propagateDeletes/);
     assert.equal(await read('gone-there.txt'), 'g');
     assert.deepEqual(await serverPaths(), ['gone-here.txt', 'keep.txt']);
     const confirmed = await runSync(h.client, folder, { direction: 'both', propagateDeletes: true });
-    assert.deepEqual(confirmed.map((r) => [r.path, r.action]), [['gone-here.txt', 'deleteRemote'], ['gone-there.txt', 'deleteLocal']]);
+    assert.deepEqual(
+      confirmed.map((r) => [r.path, r.action]),
+      [
+        ['gone-here.txt', 'deleteRemote'],
+        ['gone-there.txt', 'deleteLocal'],
+      ],
+    );
     assert.deepEqual(await serverPaths(), ['keep.txt']);
-    assert.deepEqual((await readdir(folder)).filter((n) => !n.startsWith('.')), ['keep.txt']);
+    assert.deepEqual(
+      (await readdir(folder)).filter((n) => !n.startsWith('.')),
+      ['keep.txt'],
+    );
   });
 
   it('an ignore pattern matching everything pushes nothing and deletes nothing, on either side', async () => {
@@ -154,15 +199,17 @@ describe('folder sync against the emulator', () => {
     await writeFile(path.join(folder, '.datagrokignore'), '');
     for (const rel of ['.git/HEAD', '.venv/x.py', 'node_modules/m/index.js', 'src/__pycache__/a.pyc', 'src/a.py']) await write(rel, rel);
     const pushed = await runSync(h.client, folder, { direction: 'push' });
-    assert.deepEqual(pushed.map((r) => r.path), ['.datagrokignore', 'local.txt', 'src/a.py']);
+    assert.deepEqual(
+      pushed.map((r) => r.path),
+      ['.datagrokignore', 'local.txt', 'src/a.py'],
+    );
   });
 
   it('a cancelled sync of many files leaves no partial file and the next run resumes where it stopped', async () => {
     for (let i = 0; i < 60; i++) await write(`f${String(i).padStart(2, '0')}.txt`, `file ${i}`);
     const stop = new AbortController();
-    await assert.rejects(
-      runSync(h.client, folder, { direction: 'push' }, { signal: stop.signal, onFile: (i) => i === 25 && stop.abort() }),
-      (err: Error) => /abort|cancel/i.test(`${err.name} ${err.message}`),
+    await assert.rejects(runSync(h.client, folder, { direction: 'push' }, { signal: stop.signal, onFile: (i) => i === 25 && stop.abort() }), (err: Error) =>
+      /abort|cancel/i.test(`${err.name} ${err.message}`),
     );
     const partly = await serverPaths();
     assert.ok(partly.length >= 20 && partly.length <= 26, `${partly.length} uploaded before the cancel`);
@@ -185,11 +232,20 @@ describe('folder sync against the emulator', () => {
     await rename(local('tmp'), local('data.csv'));
     await writeFile(local('data.csv'), 'renamed');
     const waiting = await runSync(h.client, folder, { direction: 'push' });
-    assert.deepEqual(waiting.map((r) => [r.path, r.action]).sort(), [['Data.csv', 'skip'], ['data.csv', 'skip']]);
+    assert.deepEqual(waiting.map((r) => [r.path, r.action]).sort(), [
+      ['Data.csv', 'skip'],
+      ['data.csv', 'skip'],
+    ]);
     assert.deepEqual(await serverPaths(), ['Data.csv']);
     assert.equal(await serverText('Data.csv'), 'old');
     const done = await runSync(h.client, folder, { direction: 'push', propagateDeletes: true });
-    assert.deepEqual(done.map((r) => [r.path, r.action]), [['Data.csv', 'deleteRemote'], ['data.csv', 'upload']]);
+    assert.deepEqual(
+      done.map((r) => [r.path, r.action]),
+      [
+        ['Data.csv', 'deleteRemote'],
+        ['data.csv', 'upload'],
+      ],
+    );
     assert.deepEqual(await serverPaths(), ['data.csv']);
     assert.equal(await serverText('data.csv'), 'renamed');
   });

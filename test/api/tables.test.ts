@@ -46,7 +46,10 @@ describe('tables, dashboards and functions', () => {
   it('long text with a wrong byteLength given fails as bad input and stores no table', async () => {
     const text = `a,b\n${'1,2\n'.repeat(100_000)}`;
     await h.fails(h.client.uploadTable('Pushes:miscounted', { data: text, byteLength: Buffer.byteLength(text) + 10 }), 'badInput', /did not have the declared size/);
-    assert.equal((await h.state()).tables.find((t) => t.name === 'miscounted'), undefined);
+    assert.equal(
+      (await h.state()).tables.find((t) => t.name === 'miscounted'),
+      undefined,
+    );
   });
 
   it('uploads a table and reads the creation result; re-upload keeps the ID', async () => {

@@ -30,7 +30,9 @@ describe('HTTPS and certificate authorities', () => {
     await f.fails(
       f.client(f.httpsUrl, { env: {} }).listGroups(),
       'network',
-      new RegExp(`the certificate of ${TEST_HOST}:\\d+ is not signed by an authority this machine trusts \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\)\\. .*datagrok\\.tls\\.caCertificates.*http\\.systemCertificates.*NODE_EXTRA_CA_CERTS`),
+      new RegExp(
+        `the certificate of ${TEST_HOST}:\\d+ is not signed by an authority this machine trusts \\(UNABLE_TO_VERIFY_LEAF_SIGNATURE\\)\\. .*datagrok\\.tls\\.caCertificates.*http\\.systemCertificates.*NODE_EXTRA_CA_CERTS`,
+      ),
     );
   });
 
@@ -65,7 +67,7 @@ describe('HTTPS and certificate authorities', () => {
     const connections = createConnections(new URL(f.httpsUrl), network);
     assert.equal(connections.route.kind, 'host');
     const first = connections.tls;
-    assert.ok(first.ca && first.ca.length > 1, 'the list names the authorities (Node\'s and the user\'s)');
+    assert.ok(first.ca && first.ca.length > 1, "the list names the authorities (Node's and the user's)");
     assert.ok(first.secureContext, 'a context made from the list');
     assert.equal(connections.tls.secureContext, first.secureContext, 'the same context for every connection');
     const client = f.client(f.httpsUrl, network);

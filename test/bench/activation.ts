@@ -51,7 +51,9 @@ function main(): void {
     const files = ['extension.js', 'features.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'];
     const total = files.reduce((sum, file) => sum + kb(file), 0);
     console.log(`Light start (production bundles, Node ${process.version}, median of ${runs} fresh processes):`);
-    console.log(`  loaded at activation: the entry bundle dist/extension.js ${kb('extension.js').toFixed(1)} KB of ${total.toFixed(0)} KB (${((100 * kb('extension.js')) / total).toFixed(0)}%; its budget in esbuild.mjs: 32 KB of code)`);
+    console.log(
+      `  loaded at activation: the entry bundle dist/extension.js ${kb('extension.js').toFixed(1)} KB of ${total.toFixed(0)} KB (${((100 * kb('extension.js')) / total).toFixed(0)}%; its budget in esbuild.mjs: 32 KB of code)`,
+    );
     for (const file of files) {
       const when = file === 'extension.js' ? 'at activation' : 'on first use';
       console.log(`  dist/${file.padEnd(16)} ${kb(file).toFixed(1).padStart(6)} KB, loads in ${loadMs(path.join(outdir, file), runs).toFixed(1).padStart(6)} ms (${when})`);

@@ -60,7 +60,9 @@ async function main(): Promise<void> {
     }
     console.log(`catalog: ${best.count} functions (${(body.length / 1024 / 1024).toFixed(1)} MB of JSON) in ${best.packages} packages, best of ${runs}`);
     const floor = (best.curl + parse) / best.client;
-    console.log(`  list functions: client ${(best.client * 1000).toFixed(0)} ms, curl ${(best.curl * 1000).toFixed(0)} ms → ${(best.curl / best.client).toFixed(2)}× curl (curl neither decodes nor parses)`);
+    console.log(
+      `  list functions: client ${(best.client * 1000).toFixed(0)} ms, curl ${(best.curl * 1000).toFixed(0)} ms → ${(best.curl / best.client).toFixed(2)}× curl (curl neither decodes nor parses)`,
+    );
     console.log(
       `  against curl + decoding + JSON.parse (${(parse * 1000).toFixed(0)} ms), the floor for a JavaScript client: ${floor.toFixed(2)}× (target ≥ 0.9×): ${floor >= 0.9 ? 'ok' : 'BELOW'}`,
     );

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 
 export interface Server {
   baseUrl: string;
@@ -11,7 +11,9 @@ export interface Server {
 
 export async function startChildEmulator(dataDir: string | undefined, key: string, extra: string[] = []): Promise<Server> {
   const cli = join(__dirname, '..', 'emulator', 'cli.js');
-  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0', '--key', key, ...(dataDir ? ['--data', dataDir] : []), ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [cli, '--port', '0', '--key', key, ...(dataDir ? ['--data', dataDir] : []), ...extra], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (c: Buffer) => {

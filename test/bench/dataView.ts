@@ -32,7 +32,9 @@ export async function writeCsv(file: string, rows: number): Promise<number> {
     const r = random();
     const score = r < 0.02 ? '' : (random() * 1000 - 500).toFixed(4);
     const note = i % 1000 === 7 ? '"said ""hi"",\nthen left"' : `note number ${i % 9973} for this row of the bench`;
-    block.push(`,person_${Math.floor(random() * 50000)},${CITIES[i % CITIES.length]},${Math.floor(r * 90)},${(40 + random() * 80).toFixed(2)},${score},2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${r < 0.5},${note}\n`);
+    block.push(
+      `,person_${Math.floor(random() * 50000)},${CITIES[i % CITIES.length]},${Math.floor(r * 90)},${(40 + random() * 80).toFixed(2)},${score},2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')},${r < 0.5},${note}\n`,
+    );
   }
   const batch = 50_000;
   for (let first = 0; first < rows; first += batch) {
@@ -100,7 +102,9 @@ async function main(): Promise<void> {
     const columnsMemory = source.store.bytes;
     const afterStored = memory() - baseline;
     const count = source.rowCount();
-    console.log(`Columns: ${source.columns.map((c, i) => `${c.name}:${c.type}${source.store.columns[i] ? '' : ' (not kept)'}`).join(', ')}; first screen after ${seenAtFirst.toLocaleString('en-US')} rows known; ${count.rows.toLocaleString('en-US')} rows (${count.exact ? 'exact' : 'at least'}), index ${mb(source.index.memory)}, columns ${mb(columnsMemory)}`);
+    console.log(
+      `Columns: ${source.columns.map((c, i) => `${c.name}:${c.type}${source.store.columns[i] ? '' : ' (not kept)'}`).join(', ')}; first screen after ${seenAtFirst.toLocaleString('en-US')} rows known; ${count.rows.toLocaleString('en-US')} rows (${count.exact ? 'exact' : 'at least'}), index ${mb(source.index.memory)}, columns ${mb(columnsMemory)}`,
+    );
     // Scrolling anywhere: 300 screens of 60 rows at random places (memory over what the columns hold).
     const beforeScroll = memory();
     const [, scrollMs] = await timed(async () => {
@@ -118,7 +122,12 @@ async function main(): Promise<void> {
     const [, textSortMs] = await timed(() => source.sort({ column: 1 }));
     const textSortCpu = both(textSortMs);
     await source.sort(undefined);
-    const [filtered, filterMs] = await timed(() => source.filter([{ column: 2, kind: 'values', values: ['Lima', 'Oslo'] }, { column: 3, kind: 'range', min: 30, max: 60 }]));
+    const [filtered, filterMs] = await timed(() =>
+      source.filter([
+        { column: 2, kind: 'values', values: ['Lima', 'Oslo'] },
+        { column: 3, kind: 'range', min: 30, max: 60 },
+      ]),
+    );
     const filterCpu = both(filterMs);
     await source.filter([]);
     const [summary, summaryMs] = await timed(() => source.summary(4));
@@ -126,14 +135,22 @@ async function main(): Promise<void> {
     const [textSummary, textSummaryMs] = await timed(() => source.summary(1));
     const textSummaryCpu = both(textSummaryMs);
     peak = Math.max(peak, memory() - baseline);
-    console.log(`Sorted by score descending: top ${top[0]?.[5]}; histogram of score: ${(chart.y as number[]).reduce((a, b) => a + b, 0).toLocaleString('en-US')} values in ${chart.y.length} bins; filter kept ${filtered.rows.toLocaleString('en-US')}; weight: mean ${summary.mean?.toFixed(2)}, ${summary.distinct} distinct${summary.distinctApproximate ? ' (approx.)' : ''}; name: ${textSummary.distinct} distinct${textSummary.distinctApproximate ? ' (approx.)' : ''}`);
+    console.log(
+      `Sorted by score descending: top ${top[0]?.[5]}; histogram of score: ${(chart.y as number[]).reduce((a, b) => a + b, 0).toLocaleString('en-US')} values in ${chart.y.length} bins; filter kept ${filtered.rows.toLocaleString('en-US')}; weight: mean ${summary.mean?.toFixed(2)}, ${summary.distinct} distinct${summary.distinctApproximate ? ' (approx.)' : ''}; name: ${textSummary.distinct} distinct${textSummary.distinctApproximate ? ' (approx.)' : ''}`,
+    );
     await source.close();
     const figures: Figure[] = [
       { name: 'first rows on screen', value: seconds(firstMs), target: '<= 1 s', ok: firstMs <= 1000, miss: 'ABOVE' },
       { name: 'row index (background)', value: indexCpu, target: 'none (the grid works meanwhile)', ok: true },
       { name: 'columns in memory (background)', value: storedCpu, target: 'none (the grid works meanwhile)', ok: true },
       { name: 'memory scrolling adds', value: `${mb(scrollPeak)} (300 screens, ${seconds(scrollMs)})`, target: '<= 100 MB', ok: scrollPeak <= 100 * 1024 * 1024, miss: 'ABOVE' },
-      { name: 'memory of the columns', value: `${mb(columnsMemory)} (process peak ${mb(process.resourceUsage().maxRSS * 1024)} RSS; ${mb(afterStored)} over the baseline once read)`, target: `<= ${mb(COLUMN_BUDGET)} (the budget)`, ok: columnsMemory <= COLUMN_BUDGET, miss: 'ABOVE' },
+      {
+        name: 'memory of the columns',
+        value: `${mb(columnsMemory)} (process peak ${mb(process.resourceUsage().maxRSS * 1024)} RSS; ${mb(afterStored)} over the baseline once read)`,
+        target: `<= ${mb(COLUMN_BUDGET)} (the budget)`,
+        ok: columnsMemory <= COLUMN_BUDGET,
+        miss: 'ABOVE',
+      },
       { name: 'sort (numbers)', value: sortCpu, target: '<= 10 s', ok: sortMs <= 10_000, miss: 'ABOVE' },
       { name: 'histogram (numbers, every row)', value: histogramCpu, target: '<= 10 s', ok: histogramMs <= 10_000, miss: 'ABOVE' },
       { name: 'sort and histogram', value: seconds(sortMs + histogramMs), target: '<= 10 s', ok: sortMs + histogramMs <= 10_000, miss: 'ABOVE' },

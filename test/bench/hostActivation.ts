@@ -92,8 +92,12 @@ async function main(): Promise<number> {
 
   const load = os.loadavg()[0].toFixed(1);
   const entryKb = (file: string) => (fs.statSync(path.join(extension, 'dist', file)).size / 1024).toFixed(1);
-  console.log(`Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`);
-  console.log(`  entry bundle loaded at activation: dist/extension.js ${entryKb('extension.js')} KB; on first use: dist/features.js ${entryKb('features.js')} KB, dist/api.js ${entryKb('api.js')} KB`);
+  console.log(
+    `Activation in the real host (VS Code ${host.vscodeVersion}, code-server ${host.codeServerVersion}, production bundle; a fresh window per run, median of ${runs}; ${os.cpus().length} cores, load average ${load}; target <= ${TARGET_MS} ms each):`,
+  );
+  console.log(
+    `  entry bundle loaded at activation: dist/extension.js ${entryKb('extension.js')} KB; on first use: dist/features.js ${entryKb('features.js')} KB, dist/api.js ${entryKb('api.js')} KB`,
+  );
   /** One fresh window activating `dir` for `cause`; its figures. */
   const activateIn = async (cause: string, dir: string, name: string): Promise<HostActivation> => {
     // A workspace per run: a window restores what the previous one on its workspace had open (the
@@ -109,7 +113,12 @@ async function main(): Promise<number> {
       workspace,
       extension: dir,
       runner,
-      environment: { DATAGROK_BENCH_CAUSE: cause, DATAGROK_BENCH_RESULT: resultFile, DATAGROK_BENCH_WORKSPACE: workspace, ...(profileDir && dir !== reference && dir !== referenceJson ? { DATAGROK_BENCH_PROFILE: profileDir } : {}) },
+      environment: {
+        DATAGROK_BENCH_CAUSE: cause,
+        DATAGROK_BENCH_RESULT: resultFile,
+        DATAGROK_BENCH_WORKSPACE: workspace,
+        ...(profileDir && dir !== reference && dir !== referenceJson ? { DATAGROK_BENCH_PROFILE: profileDir } : {}),
+      },
       consoleFile: path.join(stateDir, `console-${name}.log`),
       timeoutMs: RUN_TIMEOUT_MS,
     });
@@ -127,7 +136,8 @@ async function main(): Promise<number> {
         if (!expected.test(result.activationEvent)) throw new Error(`${what}: VS Code reports the activation event "${result.activationEvent}", expected ${expected}`);
         return result;
       };
-      const runReference = async () => referenceTotals.push(totalOf(checked(await activateIn(cause, cause === 'json' ? referenceJson : reference, `reference-${cause}-${run}`), `${title} (the reference)`)));
+      const runReference = async () =>
+        referenceTotals.push(totalOf(checked(await activateIn(cause, cause === 'json' ? referenceJson : reference, `reference-${cause}-${run}`), `${title} (the reference)`)));
       // The reference in the same minute, taking turns at going first.
       if (run % 2 === 1) await runReference();
       results.push(checked(await activateIn(cause, cause === 'json' ? extension : extensionWithoutJson, `${cause}-${run}`), title));
@@ -137,12 +147,20 @@ async function main(): Promise<number> {
     const total = median(totals);
     const ms = (pick: (r: HostActivation) => number) => `${median(results.map(pick))} ms`;
     const judged = (value: number) => (value <= TARGET_MS ? `ok (<= ${TARGET_MS} ms)` : `ABOVE ${TARGET_MS} ms`);
-    console.log(`  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${judged(total)}`);
+    console.log(
+      `  ${title.padEnd(30)} event ${results[0].activationEvent.padEnd(24)} code loading ${ms((r) => r.codeLoadingMs)}, activate call ${ms((r) => r.activateCallMs)}, total ${total} ms  ${judged(total)}`,
+    );
     const mark = (pick: (m: NonNullable<HostActivation['marks']>) => number) => median(results.map((r) => (r.marks ? pick(r.marks) : Number.NaN))).toFixed(1);
     console.log(`  ${''.padEnd(30)} runs (total): ${totals.join(', ')} ms; activate resolved after ${ms((r) => r.activateResolvedMs)} more`);
     const quiet = results.filter((r) => r.quiet).map((r) => r.quiet as NonNullable<HostActivation['quiet']>);
-    if (quiet.length > 0) console.log(`  ${''.padEnd(30)} before the trigger: the cores ${(median(quiet.map((q) => q.busy)) * 100).toFixed(0)}% busy over a quarter second, after waiting ${(median(quiet.map((q) => q.waitedMs)) / 1000).toFixed(1)} s for under ${(quiet[0].under * 100).toFixed(0)}% (median)`);
-    if (referenceTotals.length > 0) console.log(`  ${''.padEnd(30)} reference, an extension that only requires vscode, same minute: total ${median(referenceTotals)} ms (runs: ${referenceTotals.join(', ')} ms)`);
+    if (quiet.length > 0)
+      console.log(
+        `  ${''.padEnd(30)} before the trigger: the cores ${(median(quiet.map((q) => q.busy)) * 100).toFixed(0)}% busy over a quarter second, after waiting ${(median(quiet.map((q) => q.waitedMs)) / 1000).toFixed(1)} s for under ${(quiet[0].under * 100).toFixed(0)}% (median)`,
+      );
+    if (referenceTotals.length > 0)
+      console.log(
+        `  ${''.padEnd(30)} reference, an extension that only requires vscode, same minute: total ${median(referenceTotals)} ms (runs: ${referenceTotals.join(', ')} ms)`,
+      );
     // Until active is wall time: the parts below and whatever else the host ran between them (for a
     // JSON file, the other extensions activated with ours). A figure, not judged.
     console.log(`  ${''.padEnd(30)} the host's marks: require() ${mark((m) => m.loadMs)} ms, from the activate() call until active ${mark((m) => m.untilActiveMs)} ms (wall time)`);
@@ -151,14 +169,19 @@ async function main(): Promise<number> {
     // event load first (for a JSON file: VS Code's JSON language features, npm, ...).
     const ownTotals = results.map((r) => (r.marks ? r.marks.loadMs + r.activateCallMs : Number.NaN));
     const ownTotal = median(ownTotals);
-    console.log(`  ${''.padEnd(30)} our own code: require() + activate call ${ownTotal.toFixed(1)} ms  ${judged(ownTotal)} (runs: ${ownTotals.map((t) => t.toFixed(1)).join(', ')} ms)`);
+    console.log(
+      `  ${''.padEnd(30)} our own code: require() + activate call ${ownTotal.toFixed(1)} ms  ${judged(ownTotal)} (runs: ${ownTotals.map((t) => t.toFixed(1)).join(', ')} ms)`,
+    );
     // After activate() returns, the stand-ins are registered in parts, a turn of the host's event loop
     // each, before VS Code counts the extension active ("activate resolved"): the longest is how long
     // the host is held at once after the call.
     const parts = results[0].parts ?? [];
     const part = (name: string) => median(results.map((r) => r.parts?.find((p) => p.name === name)?.ms ?? Number.NaN)).toFixed(1);
     const longest = median(results.map((r) => Math.max(...(r.parts ?? []).map((p) => p.ms))));
-    if (parts.length > 0) console.log(`  ${''.padEnd(30)} registered after the call, a turn each: ${parts.map((p) => `${p.name} ${part(p.name)} ms`).join(', ')}; the longest ${longest.toFixed(1)} ms  ${judged(longest)}`);
+    if (parts.length > 0)
+      console.log(
+        `  ${''.padEnd(30)} registered after the call, a turn each: ${parts.map((p) => `${p.name} ${part(p.name)} ms`).join(', ')}; the longest ${longest.toFixed(1)} ms  ${judged(longest)}`,
+      );
   }
   // Figures, not a test (as the other benches): a figure above its target is printed as ABOVE, the exit
   // status is for a run that could not measure.

@@ -75,7 +75,10 @@ async function sha256Of(file: string): Promise<string> {
 function figures(name: string, runs: HostTransferRun[]): Figure[] {
   const extra = Math.max(...runs.map((r) => r.extraRss)) / MiB;
   return [
-    ratioFigure(`${name}, command/curl`, runs.map((r) => r.curl / r.command)),
+    ratioFigure(
+      `${name}, command/curl`,
+      runs.map((r) => r.curl / r.command),
+    ),
     { name: `${name}, extension host extra RSS`, value: `${extra.toFixed(1)} MiB`, target: '<= 64 MiB', ok: extra <= 64, miss: 'ABOVE' },
   ];
 }
@@ -168,14 +171,11 @@ async function main(): Promise<void> {
   for (const [i, r] of result.table.entries()) console.log(line('tables.open', r, i));
   for (const [i, r] of result.secureDownload.entries()) console.log(line('files.download over HTTPS', r, i));
   const label = `${(size / MiB).toFixed(0)} MiB`;
-  printFigures(
-    `Through the extension host (VS Code ${host.vscodeVersion}, production bundle; ${os.cpus().length} cores, load average ${load} at the start; median of ${runs}):`,
-    [
-      ...figures(`datagrok.files.download ${label}`, result.download),
-      ...figures(`datagrok.tables.open ${label}`, result.table),
-      ...(secure ? figures(`datagrok.files.download ${label} over HTTPS`, result.secureDownload) : []),
-    ],
-  );
+  printFigures(`Through the extension host (VS Code ${host.vscodeVersion}, production bundle; ${os.cpus().length} cores, load average ${load} at the start; median of ${runs}):`, [
+    ...figures(`datagrok.files.download ${label}`, result.download),
+    ...figures(`datagrok.tables.open ${label}`, result.table),
+    ...(secure ? figures(`datagrok.files.download ${label} over HTTPS`, result.secureDownload) : []),
+  ]);
   const downloaded = result.downloadedFile ? await sha256Of(result.downloadedFile) : '';
   const table = result.tableFile ? await sha256Of(result.tableFile) : '';
   if (downloaded !== sourceSha) throw new Error(`the downloaded file differs from the source (sha256 ${downloaded} vs ${sourceSha})`);
@@ -184,7 +184,9 @@ async function main(): Promise<void> {
     const overTls = result.secureDownloadedFile ? await sha256Of(result.secureDownloadedFile) : '';
     if (overTls !== sourceSha) throw new Error(`the file downloaded over HTTPS differs from the source (sha256 ${overTls} vs ${sourceSha})`);
   }
-  console.log(`Integrity: the file and the table the commands saved matched their sources (sha256); median command time ${median(result.download.map((r) => r.command)).toFixed(2)} s / ${median(result.table.map((r) => r.command)).toFixed(2)} s.`);
+  console.log(
+    `Integrity: the file and the table the commands saved matched their sources (sha256); median command time ${median(result.download.map((r) => r.command)).toFixed(2)} s / ${median(result.table.map((r) => r.command)).toFixed(2)} s.`,
+  );
 }
 
 if (require.main === module) {

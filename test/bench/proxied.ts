@@ -43,7 +43,10 @@ export async function proxiedRun(b: ProxiedBench): Promise<void> {
     const best = { clientUp: Infinity, curlUp: Infinity, clientDown: Infinity, curlDown: Infinity };
     for (let run = 0; run < b.runs; run++) {
       best.clientUp = Math.min(best.clientUp, (await b.measure(() => api.uploadFile(b.connector, 'bench/proxied-upload.bin', { file: b.source }))).seconds);
-      best.curlUp = Math.min(best.curlUp, (await b.measure(() => b.curl(['-x', proxy.url, '-T', b.source, '-X', 'POST', '-H', auth, fileUrl('curl-proxied.bin'), '-o', '/dev/null']))).seconds);
+      best.curlUp = Math.min(
+        best.curlUp,
+        (await b.measure(() => b.curl(['-x', proxy.url, '-T', b.source, '-X', 'POST', '-H', auth, fileUrl('curl-proxied.bin'), '-o', '/dev/null']))).seconds,
+      );
       const target = join(b.dir, 'proxied-download.bin');
       best.clientDown = Math.min(best.clientDown, (await b.measure(() => api.downloadFile(b.connector, 'bench/proxied-upload.bin', { file: target }))).seconds);
       if ((await stat(target)).size !== b.size) throw new Error('the proxied download has the wrong size');

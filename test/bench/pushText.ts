@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { pushCsv } from '../../src/platform/tables/push';
 
 const MiB = 1024 * 1024;

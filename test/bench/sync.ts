@@ -74,7 +74,13 @@ const medianOf = (runs: Timed<unknown>[]) => ({ s: median(runs.map((r) => r.s)),
 
 runBench(async () => {
   const { values } = parseArgs({
-    options: { files: { type: 'string', default: '10000' }, size: { type: 'string', default: '1G' }, changed: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' }, dir: { type: 'string' } },
+    options: {
+      files: { type: 'string', default: '10000' },
+      size: { type: 'string', default: '1G' },
+      changed: { type: 'string', default: '10' },
+      runs: { type: 'string', default: '3' },
+      dir: { type: 'string' },
+    },
   });
   const count = Number(values.files);
   const runs = Math.max(1, Number(values.runs));
@@ -99,7 +105,12 @@ runBench(async () => {
     await writeLink(local, { connector: CONNECTOR, path: 'bench/ours' });
 
     // Push: plain uploads first (the server learns nothing from them that helps ours), then ours.
-    const config = rels.map((rel, i) => `${i ? 'next\n' : ''}url = "${emulator.baseUrl}/public/v1/files/demo.Home/bench/curl/${rel}"\ndata-binary = "@${join(local, rel)}"\nheader = "Authorization: Bearer ${KEY}"\noutput = "/dev/null"\n`).join('');
+    const config = rels
+      .map(
+        (rel, i) =>
+          `${i ? 'next\n' : ''}url = "${emulator.baseUrl}/public/v1/files/demo.Home/bench/curl/${rel}"\ndata-binary = "@${join(local, rel)}"\nheader = "Authorization: Bearer ${KEY}"\noutput = "/dev/null"\n`,
+      )
+      .join('');
     await writeFile(join(root, 'curl.cfg'), config);
     const curl = await reference('curl', ['-sS', '--fail', '-K', join(root, 'curl.cfg')]);
     const push = await ours(() => runSync(client, local, { direction: 'push' }));
@@ -163,9 +174,21 @@ runBench(async () => {
     const pullRatio = python.s / pull.s;
     const figures: Figure[] = [
       { name: `push ${count} files (ours)`, value: `${sec(push)}, ${push.value.length} uploads`, target: 'all files', ok: push.value.length === count },
-      { name: 'push vs plain uploads (curl)', value: `${pushRatio.toFixed(2)} (curl ${sec(curl)})`, target: '>= 0.5 (a check of the server copies before the uploads)', ok: pushRatio >= 0.5, miss: 'BELOW' },
+      {
+        name: 'push vs plain uploads (curl)',
+        value: `${pushRatio.toFixed(2)} (curl ${sec(curl)})`,
+        target: '>= 0.5 (a check of the server copies before the uploads)',
+        ok: pushRatio >= 0.5,
+        miss: 'BELOW',
+      },
       { name: 'pull into an empty folder (ours)', value: `${sec(pull)}, ${pull.value.length} downloads`, target: 'all files', ok: pull.value.length === count },
-      { name: 'pull vs Python sync_dir sequence', value: `${pullRatio.toFixed(2)} (python ${sec(python)}: ${python.value})`, target: '>= 0.9', ok: pullRatio >= 0.9, miss: 'BELOW' },
+      {
+        name: 'pull vs Python sync_dir sequence',
+        value: `${pullRatio.toFixed(2)} (python ${sec(python)}: ${python.value})`,
+        target: '>= 0.9',
+        ok: pullRatio >= 0.9,
+        miss: 'BELOW',
+      },
       statusFigure('status, nothing changed', same, 0),
       statusFigure(`status, ${changed} files edited`, edited, changed),
       { name: `push after editing ${changed} files`, value: `${sec(again)}, ${movedAgain.length} uploads`, target: `only those ${changed}`, ok: movedAgain.length === changed },

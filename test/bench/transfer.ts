@@ -49,7 +49,6 @@ function parseSize(text: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-
 async function startInProcessEmulator(dataDir: string): Promise<Server> {
   const emulator = await startEmulator({ port: 0, key: KEY, dataDir });
   return { baseUrl: emulator.baseUrl, stop: () => emulator.close() };
@@ -111,7 +110,13 @@ function protocolFigures(label: string, mib: number, f: TransferFigures): Figure
   return [
     ratioFigure(`${label} upload ${fmt(mib, 0)} MiB, client/curl`, f.up),
     ratioFigure(`${label} download ${fmt(mib, 0)} MiB, client/curl`, f.down),
-    { name: `${label} download CPU, client/curl`, value: cpuText(f.cpu.clientDown, f.cpu.curlDown, f.downCpu), target: "<= 1.3x curl's (median)", ok: !(downCpu > 1.3), miss: 'ABOVE' },
+    {
+      name: `${label} download CPU, client/curl`,
+      value: cpuText(f.cpu.clientDown, f.cpu.curlDown, f.downCpu),
+      target: "<= 1.3x curl's (median)",
+      ok: !(downCpu > 1.3),
+      miss: 'ABOVE',
+    },
     { name: `${label} upload CPU, client/curl`, value: cpuText(f.cpu.clientUp, f.cpu.curlUp, f.upCpu), target: 'reported', ok: true },
     { name: `${label} download, client extra RSS`, value: extra(f.mem.down), target: '<= 64 MiB', ok: f.mem.down <= 64 * MiB, miss: 'ABOVE' },
     { name: `${label} upload, client extra RSS`, value: extra(f.mem.up), target: '<= 64 MiB', ok: f.mem.up <= 64 * MiB, miss: 'ABOVE' },
@@ -228,7 +233,10 @@ async function main(): Promise<void> {
     });
     figures.push(...answers);
     printFigures(
-      `Transfers (emulators ${inProcess ? 'in-process' : 'in child processes'}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => fmt(l)).join(' ')}; CPU: the client's own, curl's by /usr/bin/time)${inProcess ? '; memory includes the in-process emulator' : ''}:`,
+      `Transfers (emulators ${inProcess ? 'in-process' : 'in child processes'}, ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => fmt(l))
+        .join(' ')}; CPU: the client's own, curl's by /usr/bin/time)${inProcess ? '; memory includes the in-process emulator' : ''}:`,
       figures,
     );
     console.log('Integrity: every client download matched the source (sha256); the pushed table matched the text (sha256).');

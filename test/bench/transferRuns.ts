@@ -100,7 +100,10 @@ export async function transferRuns(b: TransferRunsBench): Promise<TransferFigure
     const upPair = await pair(
       () => api.uploadFile(b.connector, 'bench/client-upload.bin', { file: b.source }),
       ['-T', b.source, '-X', 'POST', '-H', auth, fileUrl('curl-upload.bin'), '-o', '/dev/null'],
-      { client: () => api.deleteFile(b.connector, 'bench/client-upload.bin').catch(() => undefined), reference: () => api.deleteFile(b.connector, 'bench/curl-upload.bin').catch(() => undefined) },
+      {
+        client: () => api.deleteFile(b.connector, 'bench/client-upload.bin').catch(() => undefined),
+        reference: () => api.deleteFile(b.connector, 'bench/curl-upload.bin').catch(() => undefined),
+      },
     );
     const downPair = await pair(
       () => api.downloadFile(b.connector, 'bench/client-upload.bin', { file: clientTarget }),

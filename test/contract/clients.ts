@@ -59,8 +59,7 @@ async function send(url: string, method: string, headers: Record<string, string>
  * `Bearer `), `Content-Type: application/json` on every request, even GETs, unless a call sets its own.
  */
 export function python(emu: Emulator): Call {
-  return (method, path, options = {}) =>
-    send(`${emu.baseUrl}${path}`, method, { Authorization: `Bearer ${emu.key}`, 'Content-Type': 'application/json' }, options, true);
+  return (method, path, options = {}) => send(`${emu.baseUrl}${path}`, method, { Authorization: `Bearer ${emu.key}`, 'Content-Type': 'application/json' }, options, true);
 }
 
 /**

@@ -28,7 +28,11 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
       assert.equal(got.json()['#type'], type);
       assert.equal(got.json().id, one.id);
       const page2 = (await cli('GET', route, { query: { limit: 1, page: 2 } })).json<Json[]>();
-      assert.deepEqual(page2.map((e) => e.id), all.slice(1, 2).map((e) => e.id), `${route}: page 2 of 1 is the second row`);
+      assert.deepEqual(
+        page2.map((e) => e.id),
+        all.slice(1, 2).map((e) => e.id),
+        `${route}: page 2 of 1 is the second row`,
+      );
     }
     assert.equal((await cli('GET', '/views')).status, 200);
     assert.equal((await cli('GET', '/scripts/00000000-0000-4000-8000-0000000000ff')).json()['#type'], 'ApiError');
@@ -48,7 +52,13 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
   it('save keeps the id, reads back, refuses a taken name; delete removes; /entities finds by id and by namespace+name', async () => {
     const cli = await grok(emu());
     const id = '7a1c0000-0000-4000-8000-00000000abcd';
-    const body = { id, name: 'Hello', namespace: 'demo:', language: 'python', script: '#name: Hello\n#language: python\n#input: string who\n#output: string greeting\ngreeting = "Hi " + who\n' };
+    const body = {
+      id,
+      name: 'Hello',
+      namespace: 'demo:',
+      language: 'python',
+      script: '#name: Hello\n#language: python\n#input: string who\n#output: string greeting\ngreeting = "Hi " + who\n',
+    };
     const saved = await cli('POST', '/scripts', { json: body });
     assert.equal(saved.status, 200, saved.text);
     assert.equal(saved.json().id, id);
@@ -56,16 +66,22 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
     const byId = (await cli('GET', `/entities/${id}`)).json<Json[]>();
     assert.equal(byId[0]['#type'], 'Script');
     const byName = (await cli('GET', '/entities', { query: { namespace: 'demo:', name: 'Hello' } })).json<Json[]>();
-    assert.deepEqual(byName.map((e) => e.id), [id]);
+    assert.deepEqual(
+      byName.map((e) => e.id),
+      [id],
+    );
     const clash = await cli('POST', '/scripts', { json: { ...body, id: '7a1c0000-0000-4000-8000-00000000abce' } });
     assert.equal(clash.json()['#type'], 'ApiError', 'the same name in the same namespace is refused');
     await cli('POST', '/entities/tag', { query: { tag: 'demo' }, json: [id] });
-    assert.deepEqual((await cli('GET', `/scripts/${id}`)).json().entityTags.map((t: Json) => t.tag), ['demo']);
+    assert.deepEqual(
+      (await cli('GET', `/scripts/${id}`)).json().entityTags.map((t: Json) => t.tag),
+      ['demo'],
+    );
     assert.equal((await cli('DELETE', `/scripts/${id}`)).status, 200);
     assert.equal((await cli('GET', `/scripts/${id}`)).json()['#type'], 'ApiError');
   });
 
-  it('a layout saved as the platform serialises it reads back as sent: only the server\'s own keys added, no nqName', async () => {
+  it("a layout saved as the platform serialises it reads back as sent: only the server's own keys added, no nqName", async () => {
     const cli = await grok(emu());
     const id = '7a1c0000-0000-4000-8000-00000000ab10';
     const body = {
@@ -81,17 +97,34 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
     const back = (await cli('GET', `/layouts/${id}`)).json();
     for (const [k, v] of Object.entries(body)) assert.deepEqual(back[k], v, `${k} as sent`);
     // The server's own: dates, author, tag rows; the namespace it files the row under (grok compares without it).
-    assert.deepEqual(Object.keys(back).filter((k) => !(k in body)).sort(), ['author', 'createdOn', 'entityTags', 'namespace', 'updatedOn']);
+    assert.deepEqual(
+      Object.keys(back)
+        .filter((k) => !(k in body))
+        .sort(),
+      ['author', 'createdOn', 'entityTags', 'namespace', 'updatedOn'],
+    );
     assert.deepEqual(saved.json(), back, 'the save answers the row a read gives');
   });
 
   it('a saved script or query is a function: its signature from its header, a call answered by the runner', async () => {
     const cli = await grok(emu());
-    const script = { id: '7a1c0000-0000-4000-8000-00000000abcf', name: 'Hello', namespace: 'demo:', language: 'python', script: '#name: Hello\n#input: string who\n#output: string greeting\n' };
+    const script = {
+      id: '7a1c0000-0000-4000-8000-00000000abcf',
+      name: 'Hello',
+      namespace: 'demo:',
+      language: 'python',
+      script: '#name: Hello\n#input: string who\n#output: string greeting\n',
+    };
     await cli('POST', '/scripts', { json: script });
     const sig = (await cli('GET', '/public/v1/functions/demo.Hello')).json();
     assert.equal(sig.source, 'script');
-    assert.deepEqual(sig.params.map((p: Json) => [p.name, p.isInput]), [['who', true], ['greeting', false]]);
+    assert.deepEqual(
+      sig.params.map((p: Json) => [p.name, p.isInput]),
+      [
+        ['who', true],
+        ['greeting', false],
+      ],
+    );
     const call = await cli('POST', '/public/v1/functions/demo.Hello/call', { json: { who: 'x' } });
     // The runner ran the script (scriptRunner.ts): its header names an output the code never sets.
     assert.match(call.json().message, /Error in python script Hello: the script did not set its output greeting/);
@@ -107,7 +140,10 @@ describe('contract: the internal entity routes (grok s pull / diff / push)', () 
     assert.equal((await cli('GET', '/users/current')).json().project.name, 'demo');
     await cli('POST', '/public/v1/entities/b1000000-0000-4000-8000-000000000001/shares', { query: { groups: 'Chemists', access: 'View' } });
     const perms = (await cli('GET', '/privileges/permissions', { query: { entityId: 'b1000000-0000-4000-8000-000000000001', all: true } })).json<Json[]>();
-    assert.deepEqual(perms.map((p) => [p.permission.name, p.userGroup.name]), [['View', 'Chemists']]);
+    assert.deepEqual(
+      perms.map((p) => [p.permission.name, p.userGroup.name]),
+      [['View', 'Chemists']],
+    );
     assert.ok((await cli('GET', '/packages')).json<Json[]>().some((p) => p.name === 'Scripts'));
   });
 });

@@ -26,7 +26,10 @@ describe('contract: the explorer routes', () => {
     const queries = (await py('GET', '/public/v1/functions', { query: { text: 'source="data-query"' } })).json<Json[]>();
     assert.ok(queries.length >= 2 && queries.every((f) => f['#type'] === 'DataQuery' && f.connection?.nqName));
     const chem = (await py('GET', '/public/v1/functions', { query: { text: 'package = "Chem" and name contains "weight"' } })).json<Json[]>();
-    assert.deepEqual(chem.map((f) => f.nqName), ['Chem:MolecularWeight']);
+    assert.deepEqual(
+      chem.map((f) => f.nqName),
+      ['Chem:MolecularWeight'],
+    );
     assert.ok((await py('GET', '/public/v1/functions', { query: { text: '#geo' } })).json<Json[]>().length >= 2);
   });
 
@@ -43,13 +46,24 @@ describe('contract: the explorer routes', () => {
     assert.equal(byId.nqName, byName.nqName);
     const asia = (await py('POST', '/public/v1/functions/Queries.CountriesByContinent/call', { json: { continent: 'Asia' } })).json<string>();
     assert.match(asia, /^country,code,continent/);
-    assert.deepEqual(asia.trim().split('\n').slice(1).map((l: string) => l.split(',')[0]).sort(), ['China', 'India', 'Japan']);
+    assert.deepEqual(
+      asia
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l: string) => l.split(',')[0])
+        .sort(),
+      ['China', 'India', 'Japan'],
+    );
     const bad = await py('POST', '/public/v1/functions/Queries.CountriesByContinent/call', { json: { continent: 'Atlantis' } });
     assert.equal(bad.status, 400);
     assert.equal((await py('GET', '/public/v1/functions/Nope.Nothing')).status, 404);
     // The original demo functions keep their behaviour and gain a signature.
     const add = (await py('GET', '/public/v1/functions/Demo:Add')).json();
-    assert.deepEqual(add.params.map((p: Json) => `${p.name}:${p.propertyType}:${p.isInput}`), ['a:double:true', 'b:double:true', 'sum:double:false']);
+    assert.deepEqual(
+      add.params.map((p: Json) => `${p.name}:${p.propertyType}:${p.isInput}`),
+      ['a:double:true', 'b:double:true', 'sum:double:false'],
+    );
     assert.equal((await py('POST', '/public/v1/functions/Demo.Add/call', { json: { a: 1, b: 2 } })).json<number>(), 3);
   });
 
@@ -60,9 +74,15 @@ describe('contract: the explorer routes', () => {
     assert.ok(files.length >= 4, 'several file shares');
     assert.ok(files.every((c) => c.namespace.endsWith(':') && c.namespace + c.name === c.nqName));
     const sales = (await py('GET', '/public/v1/connections', { query: { text: 'sales' } })).json<Json[]>();
-    assert.deepEqual(sales.map((c) => c.nqName), ['Samples:Sales']);
+    assert.deepEqual(
+      sales.map((c) => c.nqName),
+      ['Samples:Sales'],
+    );
     const listing = await py('GET', `/connectors/connections/${sales[0].id}/files/2023/`);
-    assert.deepEqual(listing.json<Json[]>().map((f) => f.name), ['q1.csv', 'q2.csv']);
+    assert.deepEqual(
+      listing.json<Json[]>().map((f) => f.name),
+      ['q1.csv', 'q2.csv'],
+    );
   });
 
   it('lists tables of several projects (/api/tables, paged) and reads one by id', async () => {
@@ -72,7 +92,10 @@ describe('contract: the explorer routes', () => {
     assert.ok(all.some((t) => t.id === ID.demogTable && t.nqName === 'Demo:demog'));
     const first = (await cli('GET', '/tables', { query: { limit: 3, page: 1 } })).json<Json[]>();
     const second = (await cli('GET', '/tables', { query: { limit: 3, page: 2 } })).json<Json[]>();
-    assert.deepEqual([...first, ...second].map((t) => t.id), all.slice(0, 6).map((t) => t.id));
+    assert.deepEqual(
+      [...first, ...second].map((t) => t.id),
+      all.slice(0, 6).map((t) => t.id),
+    );
     const geo = (await cli('GET', '/tables', { query: { text: 'world' } })).json<Json[]>();
     assert.deepEqual(geo.map((t) => t.nqName).sort(), ['Geo:world_cities', 'Geo:world_countries']);
     const one = (await cli('GET', `/tables/${geo[0].id}`)).json();
@@ -92,7 +115,10 @@ describe('contract: the explorer routes', () => {
     // A dashboard created through the public API is listed as one.
     await cli('POST', `/public/v1/dashboards/Fresh/${ID.demogTable}`, { json: {} });
     const fresh = (await cli('GET', '/projects', { query: { text: 'Fresh' } })).json<Json[]>();
-    assert.deepEqual(fresh.map((p) => [p.name, p.isDashboard]), [['Fresh', true]]);
+    assert.deepEqual(
+      fresh.map((p) => [p.name, p.isDashboard]),
+      [['Fresh', true]],
+    );
   });
 
   it('scales the function count with --functions N (startEmulator extraFunctions)', async () => {

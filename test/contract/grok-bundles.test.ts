@@ -34,7 +34,11 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
   /** `grok s …` as a user runs it, with its own config (~/.grok/config.yaml) naming both emulators. */
   const grok = async (...args: string[]) => {
     try {
-      const { stdout } = await run(process.execPath, [GROK, 's', ...args], { env: { ...process.env, HOME: home, USERPROFILE: home, GROK_PRIVATE_KEY: '' }, cwd: work, maxBuffer: 16 << 20 });
+      const { stdout } = await run(process.execPath, [GROK, 's', ...args], {
+        env: { ...process.env, HOME: home, USERPROFILE: home, GROK_PRIVATE_KEY: '' },
+        cwd: work,
+        maxBuffer: 16 << 20,
+      });
       return stdout;
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string; code?: number };
@@ -71,7 +75,10 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     const diff = await diffFolder(clientA.entities, a.baseUrl, dir);
     assert.equal(diff.status, 'dry-run');
     // grok keeps no record of what the server held at the pull: one row says so, the rest is grok's plan.
-    assert.deepEqual(diff.items.filter((i) => i.reason === 'base_unknown').map((i) => [i.name, i.entityType, i.action]), [[dir, 'Bundle', 'info']]);
+    assert.deepEqual(
+      diff.items.filter((i) => i.reason === 'base_unknown').map((i) => [i.name, i.entityType, i.action]),
+      [[dir, 'Bundle', 'info']],
+    );
     assert.deepEqual(actions(diff), {
       [dir]: 'info',
       'Samples:Northwind': 'identical',
@@ -96,14 +103,17 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     const { manifest } = await pullToFolder(clientA.entities, a.baseUrl, dir, ['Samples:TopCustomers', 'World overview']);
     assert.equal(manifest.formatVersion, 1);
     assert.equal(manifest.source.userNamespace, 'demo:');
-    assert.deepEqual(manifest.order.map((e) => e.file), [
-      'DataConnection/Samples.Northwind.json',
-      'Project/World overview.json',
-      'DataQuery/Samples.TopCustomers.json',
-      'TableInfo/Geo.world_cities.json',
-      'TableInfo/Geo.world_countries.json',
-      'ViewLayout/World overview layout.json',
-    ]);
+    assert.deepEqual(
+      manifest.order.map((e) => e.file),
+      [
+        'DataConnection/Samples.Northwind.json',
+        'Project/World overview.json',
+        'DataQuery/Samples.TopCustomers.json',
+        'TableInfo/Geo.world_cities.json',
+        'TableInfo/Geo.world_countries.json',
+        'ViewLayout/World overview layout.json',
+      ],
+    );
     const connection = JSON.parse(await readFile(path.join(dir, 'DataConnection/Samples.Northwind.json'), 'utf8'));
     assert.deepEqual(connection._credentials, ['password'], 'the masked password is listed by name, never written');
     assert.equal(connection.parameters.password, undefined);
@@ -144,10 +154,23 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
   it('grok pushes a new dashboard with its layout to a server without them → grok s diff and ours say identical for every entity', async () => {
     // A table and a dashboard made on the first server only (the public routes a user's script would call).
     const key = { Authorization: 'Bearer key-a' };
-    const upload = await fetch(`${a.baseUrl}/public/v1/tables/Sales.q1`, { method: 'POST', headers: { ...key, 'Content-Type': 'text/csv' }, body: 'region,amount\nnorth,12\nsouth,7\n' });
+    const upload = await fetch(`${a.baseUrl}/public/v1/tables/Sales.q1`, {
+      method: 'POST',
+      headers: { ...key, 'Content-Type': 'text/csv' },
+      body: 'region,amount\nnorth,12\nsouth,7\n',
+    });
     const table = (await upload.json()) as { ID: string };
-    const layout = { viewers: [{ type: 'Grid', table: 'q1' }, { type: 'Bar chart', table: 'q1', split: 'region' }] };
-    const made = await fetch(`${a.baseUrl}/public/v1/dashboards/Sales%20board/${table.ID}`, { method: 'POST', headers: { ...key, 'Content-Type': 'application/json' }, body: JSON.stringify(layout) });
+    const layout = {
+      viewers: [
+        { type: 'Grid', table: 'q1' },
+        { type: 'Bar chart', table: 'q1', split: 'region' },
+      ],
+    };
+    const made = await fetch(`${a.baseUrl}/public/v1/dashboards/Sales%20board/${table.ID}`, {
+      method: 'POST',
+      headers: { ...key, 'Content-Type': 'application/json' },
+      body: JSON.stringify(layout),
+    });
     assert.equal(made.status, 200, await made.text());
     const dir = path.join(work, 'new-dashboard');
     await grok('pull', 'Sales board', '--out', dir);
@@ -167,31 +190,43 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     await b.reset();
     const ourPush = await pushFolder(clientB.entities, b.baseUrl, dir);
     assert.equal(ourPush.status, 'ok', JSON.stringify(ourPush.items));
-    assert.deepEqual(ourPush.items.filter((i) => i.reason === 'not_kept_as_sent'), []);
+    assert.deepEqual(
+      ourPush.items.filter((i) => i.reason === 'not_kept_as_sent'),
+      [],
+    );
     assert.deepEqual(actions(await grokJson('diff', dir, '--host', 'b')), expected);
   });
 
-  it('a group\'s members: grok pulls them, our plan says what a push changes, our push and grok\'s leave the same members (added, never removed)', async () => {
+  it("a group's members: grok pulls them, our plan says what a push changes, our push and grok's leave the same members (added, never removed)", async () => {
     const CHEMISTS = 'c0000000-0000-4000-8000-000000000001';
     const dir = path.join(work, 'members');
     await grok('pull', CHEMISTS, '--out', dir);
     const bundled = JSON.parse(await readFile(path.join(dir, 'UserGroup/Chemists.json'), 'utf8'));
-    assert.deepEqual(bundled._members.map((m: { login: string; isAdmin: boolean }) => [m.login, m.isAdmin]).sort(), [['alice', false], ['demo', true]]);
+    assert.deepEqual(bundled._members.map((m: { login: string; isAdmin: boolean }) => [m.login, m.isAdmin]).sort(), [
+      ['alice', false],
+      ['demo', true],
+    ]);
     /** The second server's Chemists as a colleague changed them: alice gone, bob added. */
     const drift = async () => {
       const group = (await clientB.entities.group(CHEMISTS)) as { children: Array<{ child: { name: string }; isAdmin: boolean }> };
       const bob = (await clientB.entities.lookupGroups('bob')).find((g) => g.personal === true) as { id: string };
       const children = group.children.filter((r) => r.child.name !== 'alice');
-      await clientB.entities.saveGroupRelations({ ...group, children: [...children, { id: 'e9000000-0000-4000-8000-000000000001', parent: { id: CHEMISTS }, child: { id: bob.id }, isAdmin: false }] });
+      await clientB.entities.saveGroupRelations({
+        ...group,
+        children: [...children, { id: 'e9000000-0000-4000-8000-000000000001', parent: { id: CHEMISTS }, child: { id: bob.id }, isAdmin: false }],
+      });
     };
-    const members = async () => ((await clientB.entities.group(CHEMISTS)) as { children: Array<{ child: { name: string }; isAdmin: boolean }> }).children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`).sort();
+    const members = async () =>
+      ((await clientB.entities.group(CHEMISTS)) as { children: Array<{ child: { name: string }; isAdmin: boolean }> }).children
+        .map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`)
+        .sort();
     const row = (p: Plan) => p.items.find((i) => i.entityType === 'UserGroup' && i.name === 'Chemists');
 
     await drift();
     assert.deepEqual(await members(), ['bob', 'demo (admin)']);
     const dry = await pushFolder(clientB.entities, b.baseUrl, dir, { dryRun: true });
     const theirDry = await grokJson('push', dir, '--host', 'b', '--dry-run');
-    assert.deepEqual(dry.counts, theirDry.counts, 'the same rows as grok\'s dry run');
+    assert.deepEqual(dry.counts, theirDry.counts, "the same rows as grok's dry run");
     assert.equal(row(dry)?.action, row(theirDry)?.action);
     assert.equal(row(dry)?.detail, 'members to add: alice; members only on remote, kept (a push never removes members): Bob Brown');
     assert.deepEqual(await members(), ['bob', 'demo (admin)'], 'a dry run changes nothing');
@@ -208,10 +243,13 @@ describe('contract: bundles with the grok CLI (datagrok-tools, pinned)', functio
     const theirs = await grokJson('push', dir, '--host', 'b');
     assert.equal(theirs.status, 'ok');
     assert.match(row(theirs)?.detail ?? '', /^members: 2 matched$/);
-    assert.deepEqual(await members(), afterOurs, 'grok\'s push leaves the members ours left');
+    assert.deepEqual(await members(), afterOurs, "grok's push leaves the members ours left");
 
     // The bundle edited: alice an admin, and a login the server does not have.
-    bundled._members = [...bundled._members.map((m: { login: string }) => (m.login === 'alice' ? { ...m, isAdmin: true } : m)), { email: 'zed@example.com', isAdmin: false, kind: 'user', login: 'zed' }];
+    bundled._members = [
+      ...bundled._members.map((m: { login: string }) => (m.login === 'alice' ? { ...m, isAdmin: true } : m)),
+      { email: 'zed@example.com', isAdmin: false, kind: 'user', login: 'zed' },
+    ];
     await writeFile(path.join(dir, 'UserGroup/Chemists.json'), JSON.stringify(bundled, null, 2));
     await b.reset();
     assert.equal(row(await pushFolder(clientB.entities, b.baseUrl, dir, { dryRun: true }))?.detail, 'member rights to set: alice admin; members not on remote: zed');

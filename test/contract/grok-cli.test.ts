@@ -54,7 +54,10 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
       seen.push(...items.map((g) => g.id));
       if (items.length < 5) break;
     }
-    assert.deepEqual(seen, all.map((g) => g.id));
+    assert.deepEqual(
+      seen,
+      all.map((g) => g.id),
+    );
   });
 
   it('groups save / add-members / remove-members: "include an id to update", relations re-POSTed', async () => {
@@ -89,8 +92,7 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
 
   it('--admin / --no-admin send admin=true / admin=false: admin members only / non-admin members only', async () => {
     const cli = await grok(emu());
-    const names = async (admin: boolean) =>
-      (await cli('GET', `/public/v1/groups/${ID.chemists}/members`, { query: { admin } })).json<Json[]>().map((g) => g.name);
+    const names = async (admin: boolean) => (await cli('GET', `/public/v1/groups/${ID.chemists}/members`, { query: { admin } })).json<Json[]>().map((g) => g.name);
     assert.deepEqual(await names(true), ['demo']);
     assert.deepEqual(await names(false), ['alice']);
   });
@@ -106,7 +108,10 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
   it('tables download <name>: resolved through /api/tables?text=&limit=100 and /api/tables/{id}, then downloaded', async () => {
     const cli = await grok(emu());
     const found = (await cli('GET', '/tables', { query: { text: 'demog', limit: 100 } })).json<Json[]>();
-    assert.deepEqual(found.map((t) => t.nqName), ['Demo:demog']);
+    assert.deepEqual(
+      found.map((t) => t.nqName),
+      ['Demo:demog'],
+    );
     const info = await cli('GET', `/tables/${found[0].id}`);
     assert.equal(info.json().name, 'demog');
     const csv = await cli('GET', `/public/v1/tables/${found[0].id}`, { contentType: 'text/plain' });
@@ -116,7 +121,10 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
     assert.equal(uploaded.json().name, 'demo:Cli:upload', 'printed as the full name');
     // ... which is what its lookup compares `namespace + name` of the listed tables with, and a download takes.
     const listed = (await cli('GET', '/tables', { query: { text: 'upload', limit: 100 } })).json<Json[]>();
-    assert.deepEqual(listed.filter((t) => `${t.namespace}${t.name}` === 'demo:Cli:upload').map((t) => t.id), [uploaded.json().ID]);
+    assert.deepEqual(
+      listed.filter((t) => `${t.namespace}${t.name}` === 'demo:Cli:upload').map((t) => t.id),
+      [uploaded.json().ID],
+    );
     assert.equal((await cli('GET', '/public/v1/tables/demo.Cli.upload', { contentType: 'text/plain' })).text, 'x\n1\n');
   });
 
@@ -138,12 +146,18 @@ describe('contract: the grok CLI (datagrok-tools)', () => {
     const names = res.json<Json[]>().map((c) => c.nqName);
     assert.ok(names.includes('System:DemoFiles') && names.length >= 5, names.join(', '));
     const page = (await cli('GET', '/connectors/connections', { query: { limit: 2, page: 2 } })).json<Json[]>();
-    assert.deepEqual(page.map((c) => c.nqName), names.slice(2, 4));
+    assert.deepEqual(
+      page.map((c) => c.nqName),
+      names.slice(2, 4),
+    );
   });
 });
 
 async function memberNames(cli: Call, id: string, route = 'members'): Promise<string[]> {
   const res = await cli('GET', `/public/v1/groups/${id}/${route}`);
   assert.equal(res.status, 200, res.text);
-  return res.json<Json[]>().map((g) => g.name).sort();
+  return res
+    .json<Json[]>()
+    .map((g) => g.name)
+    .sort();
 }

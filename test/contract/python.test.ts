@@ -11,7 +11,10 @@ describe('contract: the Python client (datagrok-api)', () => {
     const names = async (route: string, admin?: boolean) => {
       const res = await py('GET', `/public/v1/groups/${ID.chemists}/${route}`, { query: admin === undefined ? {} : { admin } });
       assert.equal(res.status, 200, res.text);
-      return res.json<Json[]>().map((g) => g.name).sort();
+      return res
+        .json<Json[]>()
+        .map((g) => g.name)
+        .sort();
     };
     assert.deepEqual(await names('members'), ['alice', 'demo']);
     assert.deepEqual(await names('members', true), ['demo']);
@@ -65,7 +68,10 @@ describe('contract: the Python client (datagrok-api)', () => {
     const saved = await py('POST', '/public/v1/groups', { query: { saveRelations: true }, json: { ...body, children: [...body.children, relation] } });
     assert.equal(saved.status, 200, saved.text);
     assert.equal(saved.json().id, id);
-    const members = (await py('GET', `/public/v1/groups/${id}/members`)).json<Json[]>().map((g) => g.name).sort();
+    const members = (await py('GET', `/public/v1/groups/${id}/members`))
+      .json<Json[]>()
+      .map((g) => g.name)
+      .sort();
     assert.deepEqual(members, ['bob', 'demo']);
     const all = (await py('GET', '/public/v1/groups', { query: { text: 'Python Team' } })).json<Json[]>();
     assert.equal(all.length, 1, 'updated, not created twice');
@@ -134,7 +140,7 @@ describe('contract: the Python client (datagrok-api)', () => {
     // upload_table(name, df): `name.replace(':', '.')`, POST the CSV, return response.json().
     const bare = await py('POST', '/public/v1/tables/MyTable', { body: 'a,b\n1,2\n', contentType: 'text/csv' });
     assert.equal(bare.status, 200, bare.text);
-    assert.equal(bare.json().name, 'demo:MyTable:MyTable', 'a bare name: its own project, in the uploader\'s namespace');
+    assert.equal(bare.json().name, 'demo:MyTable:MyTable', "a bare name: its own project, in the uploader's namespace");
     const two = (await py('POST', '/public/v1/tables/Sales.q1', { body: 'r\n1\n', contentType: 'text/csv' })).json();
     assert.equal(two.name, 'demo:Sales:q1');
     // download_table(name): "UUID, Grok names (e.g. Namespace.Project.Table)", every ':' made '.'.
@@ -157,7 +163,10 @@ describe('contract: the Python client (datagrok-api)', () => {
     assert.ok(['new', 'active', 'blocked', 'guest'].includes(me.status), 'UserStatus(data["status"])');
     assert.equal(me.group.id, ID.demo);
     const found = (await py('GET', '/public/v1/users', { query: { text: 'alice' } })).json<Json[]>();
-    assert.deepEqual(found.map((u) => u.login), ['alice']);
+    assert.deepEqual(
+      found.map((u) => u.login),
+      ['alice'],
+    );
     assert.equal((await py('GET', `/public/v1/users/${found[0].id}`)).json().login, 'alice');
     assert.equal((await py('GET', '/public/v1/users/bob')).json().email, 'bob@example.com');
     assert.equal((await py('GET', '/public/v1/users/nobody')).status, 404);

@@ -39,7 +39,15 @@ describe('contract: the Python client’s sync_dir pulls what the folder sync pu
   });
 
   const syncDir = async () => {
-    const { stdout } = await promisify(execFile)('python3', [SCRIPT, h.emulator.baseUrl, `Bearer ${h.emulator.key}`, 'demo:Home', 'shared', path.join(theirs, 'copy'), path.join(theirs, 'state.json')]);
+    const { stdout } = await promisify(execFile)('python3', [
+      SCRIPT,
+      h.emulator.baseUrl,
+      `Bearer ${h.emulator.key}`,
+      'demo:Home',
+      'shared',
+      path.join(theirs, 'copy'),
+      path.join(theirs, 'state.json'),
+    ]);
     return JSON.parse(stdout) as { new: number; notModified: number; deleted: number; bytes: number };
   };
 
@@ -63,7 +71,13 @@ describe('contract: the Python client’s sync_dir pulls what the folder sync pu
     await writeFile(path.join(ours, 'data.csv'), 'id,name\n1,ä\n2,b\n');
     await rm(path.join(ours, 'with space.txt'));
     const pushed = await runSync(h.client, ours, { direction: 'push', propagateDeletes: true });
-    assert.deepEqual(pushed.map((r) => [r.path, r.action]), [['with space.txt', 'deleteRemote'], ['data.csv', 'upload']]);
+    assert.deepEqual(
+      pushed.map((r) => [r.path, r.action]),
+      [
+        ['with space.txt', 'deleteRemote'],
+        ['data.csv', 'upload'],
+      ],
+    );
     const second = await syncDir();
     assert.deepEqual([second.new, second.notModified, second.deleted], [1, 1, 1]);
     assert.equal(await readFile(path.join(theirs, 'copy', 'data.csv'), 'utf8'), 'id,name\n1,ä\n2,b\n');

@@ -64,7 +64,15 @@ export function carsCsv(): string {
     for (const model of models) {
       const hp = 90 + Math.floor(rnd() * 300);
       lines.push(
-        [model, make, 2005 + Math.floor(rnd() * 18), 15000 + Math.floor(rnd() * 60000), hp, (45 - hp / 12).toFixed(1), `"${pick(rnd, ['sedan', 'hatchback', 'SUV, compact', 'coupe'])}"`].join(','),
+        [
+          model,
+          make,
+          2005 + Math.floor(rnd() * 18),
+          15000 + Math.floor(rnd() * 60000),
+          hp,
+          (45 - hp / 12).toFixed(1),
+          `"${pick(rnd, ['sedan', 'hatchback', 'SUV, compact', 'coupe'])}"`,
+        ].join(','),
       );
     }
   }

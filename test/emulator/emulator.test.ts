@@ -146,7 +146,10 @@ describe('Datagrok API emulator', function () {
       assert.equal(cities.headers['content-length'], String(cities.bytes.length));
       assert.match(cities.text, /^city,country/);
       const listing = await json('GET', '/connectors/connections/' + (await json('GET', '/public/v1/connections/System.DemoFiles')).id + '/files/?recursive=false');
-      assert.deepEqual(listing.map((e: { name: string; isFile: boolean }) => `${e.name}:${e.isFile}`), ['cars.csv:true', 'demog.csv:true', 'geo:false', 'readme.md:true']);
+      assert.deepEqual(
+        listing.map((e: { name: string; isFile: boolean }) => `${e.name}:${e.isFile}`),
+        ['cars.csv:true', 'demog.csv:true', 'geo:false', 'readme.md:true'],
+      );
       assert.equal(await json('POST', '/public/v1/Demo.RowCount/call', JSON.stringify({ table: 'Demo.demog' })), 5850);
     });
   });

@@ -75,7 +75,9 @@ export function scriptJson(def: FuncDef, index: number): Json {
 
 /** The library's queries (`Queries:*`) as `GET /api/connectors/queries/{id}` answers them. */
 export function queryJson(def: FuncDef, index: number, connection: Json | undefined): Json {
-  const conn = connection ? { '#type': 'DataConnection', id: connection.id, name: connection.name, nqName: connection.nqName, namespace: connection.namespace, dataSource: connection.dataSource } : null;
+  const conn = connection
+    ? { '#type': 'DataConnection', id: connection.id, name: connection.name, nqName: connection.nqName, namespace: connection.namespace, dataSource: connection.dataSource }
+    : null;
   return { '#type': 'DataQuery', ...funcBase(def, index), query: codeOf(def, 'sql', BODIES[def.nqName] ?? ''), connection: conn };
 }
 
@@ -97,7 +99,8 @@ export function seededDbEntities(): Json[] {
     createdOn: SEEDED,
     updatedOn: SEEDED,
   };
-  const sql = '--name: TopCustomers\n--connection: Samples:Northwind\n--input: int limit = 10\nselect company_name, sum(freight) as freight\nfrom orders join customers using (customer_id)\ngroup by company_name order by freight desc limit @limit\n';
+  const sql =
+    '--name: TopCustomers\n--connection: Samples:Northwind\n--input: int limit = 10\nselect company_name, sum(freight) as freight\nfrom orders join customers using (customer_id)\ngroup by company_name order by freight desc limit @limit\n';
   const query: Json = {
     '#type': 'DataQuery',
     id: 'f0000000-0000-4000-8000-000000000103',
@@ -148,16 +151,25 @@ function relation(projectId: string, entity: Json): Json {
 /** Projects (made by table uploads) and dashboards as Project entities with their relations. */
 export function projectEntities(tables: TableStore, tableEntity: (id: string) => Json | undefined): Json[] {
   const out: Json[] = [];
-  const tablesOf = (ids: string[]) => ids.flatMap((id) => {
-    const t = tableEntity(id);
-    return t ? [t] : [];
-  });
+  const tablesOf = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const t = tableEntity(id);
+      return t ? [t] : [];
+    });
   for (const p of tables.projects.values()) {
     const ts = tablesOf(p.tableIds);
     out.push({
       // A project made by an upload lives in its owner's namespace (`<owner>:`), as on real servers.
-      '#type': 'Project', id: p.id, name: p.name, friendlyName: p.name, nqName: p.owner ? `${p.owner}:${p.name}` : p.name, namespace: p.owner ? `${p.owner}:` : '', isDashboard: false, description: '',
-      createdOn: p.createdOn, updatedOn: p.createdOn,
+      '#type': 'Project',
+      id: p.id,
+      name: p.name,
+      friendlyName: p.name,
+      nqName: p.owner ? `${p.owner}:${p.name}` : p.name,
+      namespace: p.owner ? `${p.owner}:` : '',
+      isDashboard: false,
+      description: '',
+      createdOn: p.createdOn,
+      updatedOn: p.createdOn,
       tables: ts.map((t) => ({ id: t.id, name: t.name, nqName: t.nqName })),
       relations: ts.map((t) => relation(p.id, t)),
     });
@@ -166,8 +178,16 @@ export function projectEntities(tables: TableStore, tableEntity: (id: string) =>
     const ts = tablesOf(d.tableIds);
     const layout = layoutOf(d);
     out.push({
-      '#type': 'Project', id: d.id, name: d.name, friendlyName: d.name, nqName: d.name, namespace: '', isDashboard: true,
-      description: `Dashboard of ${d.tableIds.length} table(s)`, createdOn: d.createdOn, updatedOn: d.createdOn,
+      '#type': 'Project',
+      id: d.id,
+      name: d.name,
+      friendlyName: d.name,
+      nqName: d.name,
+      namespace: '',
+      isDashboard: true,
+      description: `Dashboard of ${d.tableIds.length} table(s)`,
+      createdOn: d.createdOn,
+      updatedOn: d.createdOn,
       tables: ts.map((t) => ({ id: t.id, name: t.name, nqName: t.nqName })),
       relations: [...ts.map((t) => ({ ...relation(d.id, t), isLink: true })), relation(d.id, layout)],
     });

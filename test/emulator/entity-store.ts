@@ -59,7 +59,9 @@ export class EntityStore {
   /** By id or (for the routes that take names, e.g. `/projects/{name}`) by name or nqName. */
   require(type: EntityType, idOrName: string): Json {
     const lower = idOrName.toLowerCase();
-    const found = this.get(type, idOrName) ?? (isUuid(idOrName) ? undefined : this.all(type).find((j) => String(j.name).toLowerCase() === lower || String(j.nqName ?? '').toLowerCase() === lower));
+    const found =
+      this.get(type, idOrName) ??
+      (isUuid(idOrName) ? undefined : this.all(type).find((j) => String(j.name).toLowerCase() === lower || String(j.nqName ?? '').toLowerCase() === lower));
     if (!found) throw new ApiError(404, `${type} ${idOrName} not found`);
     return found;
   }

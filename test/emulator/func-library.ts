@@ -31,7 +31,10 @@ const csv = (fields: string[], rows: unknown[][]) => Papa.unparse({ fields, data
 async function query(ctx: RunContext, path: string, keep: (row: Record<string, string>) => boolean): Promise<string> {
   const parsed = Papa.parse<Record<string, string>>(await ctx.readText('System:DemoFiles', path), { header: true, skipEmptyLines: true });
   const fields = parsed.meta.fields ?? [];
-  return csv(fields, parsed.data.filter(keep).map((r) => fields.map((f) => r[f] ?? '')));
+  return csv(
+    fields,
+    parsed.data.filter(keep).map((r) => fields.map((f) => r[f] ?? '')),
+  );
 }
 
 const ATOMIC_MASS: Record<string, number> = { H: 1.008, C: 12.011, N: 14.007, O: 15.999, F: 18.998, P: 30.974, S: 32.06, Cl: 35.45, Br: 79.904, I: 126.904 };
@@ -55,18 +58,94 @@ const MAKES = ['BMW', 'Ford', 'Honda', 'Mercedes-Benz', 'Toyota', 'Volkswagen'];
 
 export const LIBRARY: FuncDef[] = [
   // Math
-  { nqName: 'Math:Multiply', description: 'Multiplies two numbers', tags: ['math'], inputs: [input('a', 'double', 'First factor'), input('b', 'double', 'Second factor')], outputs: [output('product', 'double', 'a × b')], run: (p) => num(p, 'a') * num(p, 'b') },
-  { nqName: 'Math:Round', description: 'Rounds a number to a number of decimal digits', tags: ['math'], inputs: [input('value', 'double', 'The number'), input('digits', 'int', 'Decimal digits', { defaultValue: 0 })], outputs: [output('rounded', 'double', 'The rounded number')], run: (p) => Number(num(p, 'value').toFixed(Math.max(0, Math.min(15, num(p, 'digits'))))) },
-  { nqName: 'Math:Clamp', description: 'Limits a number to a range', tags: ['math'], inputs: [input('value', 'double', 'The number'), input('min', 'double', 'Lower bound', { defaultValue: 0 }), input('max', 'double', 'Upper bound', { defaultValue: 1 })], outputs: [output('clamped', 'double', 'The number within [min, max]')], run: (p) => Math.min(num(p, 'max'), Math.max(num(p, 'min'), num(p, 'value'))) },
-  { nqName: 'Math:Sqrt', description: 'Square root', tags: ['math'], inputs: [input('x', 'double', 'A non-negative number')], outputs: [output('root', 'double', '√x')], run: (p) => { if (num(p, 'x') < 0) throw new ApiError(400, 'x must not be negative'); return Math.sqrt(num(p, 'x')); } },
+  {
+    nqName: 'Math:Multiply',
+    description: 'Multiplies two numbers',
+    tags: ['math'],
+    inputs: [input('a', 'double', 'First factor'), input('b', 'double', 'Second factor')],
+    outputs: [output('product', 'double', 'a × b')],
+    run: (p) => num(p, 'a') * num(p, 'b'),
+  },
+  {
+    nqName: 'Math:Round',
+    description: 'Rounds a number to a number of decimal digits',
+    tags: ['math'],
+    inputs: [input('value', 'double', 'The number'), input('digits', 'int', 'Decimal digits', { defaultValue: 0 })],
+    outputs: [output('rounded', 'double', 'The rounded number')],
+    run: (p) => Number(num(p, 'value').toFixed(Math.max(0, Math.min(15, num(p, 'digits'))))),
+  },
+  {
+    nqName: 'Math:Clamp',
+    description: 'Limits a number to a range',
+    tags: ['math'],
+    inputs: [input('value', 'double', 'The number'), input('min', 'double', 'Lower bound', { defaultValue: 0 }), input('max', 'double', 'Upper bound', { defaultValue: 1 })],
+    outputs: [output('clamped', 'double', 'The number within [min, max]')],
+    run: (p) => Math.min(num(p, 'max'), Math.max(num(p, 'min'), num(p, 'value'))),
+  },
+  {
+    nqName: 'Math:Sqrt',
+    description: 'Square root',
+    tags: ['math'],
+    inputs: [input('x', 'double', 'A non-negative number')],
+    outputs: [output('root', 'double', '√x')],
+    run: (p) => {
+      if (num(p, 'x') < 0) throw new ApiError(400, 'x must not be negative');
+      return Math.sqrt(num(p, 'x'));
+    },
+  },
   // Text
-  { nqName: 'Text:Upper', description: 'Upper-cases a text', tags: ['text'], inputs: [input('text', 'string', 'Any text')], outputs: [output('result', 'string', 'The text in upper case')], run: (p) => str(p, 'text').toUpperCase() },
-  { nqName: 'Text:Concat', description: 'Joins two texts with a separator', tags: ['text'], inputs: [input('a', 'string', 'First text'), input('b', 'string', 'Second text'), input('separator', 'string', 'Put between them', { defaultValue: ' ' })], outputs: [output('result', 'string', 'a, separator, b')], run: (p) => `${str(p, 'a')}${str(p, 'separator')}${str(p, 'b')}` },
-  { nqName: 'Text:Split', description: 'Splits a text into a list', tags: ['text'], inputs: [input('text', 'string', 'Any text'), input('separator', 'string', 'Where to split', { defaultValue: ',', choices: [',', ';', ' ', '|'] })], outputs: [output('parts', 'list', 'The pieces')], run: (p) => str(p, 'text').split(str(p, 'separator')) },
-  { nqName: 'Text:Length', description: 'Number of characters of a text', tags: ['text'], inputs: [input('text', 'string', 'Any text')], outputs: [output('length', 'int', 'Characters')], run: (p) => [...str(p, 'text')].length },
+  {
+    nqName: 'Text:Upper',
+    description: 'Upper-cases a text',
+    tags: ['text'],
+    inputs: [input('text', 'string', 'Any text')],
+    outputs: [output('result', 'string', 'The text in upper case')],
+    run: (p) => str(p, 'text').toUpperCase(),
+  },
+  {
+    nqName: 'Text:Concat',
+    description: 'Joins two texts with a separator',
+    tags: ['text'],
+    inputs: [input('a', 'string', 'First text'), input('b', 'string', 'Second text'), input('separator', 'string', 'Put between them', { defaultValue: ' ' })],
+    outputs: [output('result', 'string', 'a, separator, b')],
+    run: (p) => `${str(p, 'a')}${str(p, 'separator')}${str(p, 'b')}`,
+  },
+  {
+    nqName: 'Text:Split',
+    description: 'Splits a text into a list',
+    tags: ['text'],
+    inputs: [input('text', 'string', 'Any text'), input('separator', 'string', 'Where to split', { defaultValue: ',', choices: [',', ';', ' ', '|'] })],
+    outputs: [output('parts', 'list', 'The pieces')],
+    run: (p) => str(p, 'text').split(str(p, 'separator')),
+  },
+  {
+    nqName: 'Text:Length',
+    description: 'Number of characters of a text',
+    tags: ['text'],
+    inputs: [input('text', 'string', 'Any text')],
+    outputs: [output('length', 'int', 'Characters')],
+    run: (p) => [...str(p, 'text')].length,
+  },
   // Stats
-  { nqName: 'Stats:Mean', description: 'Mean of a numeric column', tags: ['stats'], inputs: [input('column', 'column', 'The column as "<table>/<column>"')], outputs: [output('mean', 'double', 'Average')], run: async (p, ctx) => { const v = await columnValues(ctx, str(p, 'column')); return v.reduce((a, b) => a + b, 0) / v.length; } },
-  { nqName: 'Stats:Median', description: 'Median of a numeric column', tags: ['stats'], inputs: [input('column', 'column', 'The column as "<table>/<column>"')], outputs: [output('median', 'double', 'Middle value')], run: async (p, ctx) => median(await columnValues(ctx, str(p, 'column'))) },
+  {
+    nqName: 'Stats:Mean',
+    description: 'Mean of a numeric column',
+    tags: ['stats'],
+    inputs: [input('column', 'column', 'The column as "<table>/<column>"')],
+    outputs: [output('mean', 'double', 'Average')],
+    run: async (p, ctx) => {
+      const v = await columnValues(ctx, str(p, 'column'));
+      return v.reduce((a, b) => a + b, 0) / v.length;
+    },
+  },
+  {
+    nqName: 'Stats:Median',
+    description: 'Median of a numeric column',
+    tags: ['stats'],
+    inputs: [input('column', 'column', 'The column as "<table>/<column>"')],
+    outputs: [output('median', 'double', 'Middle value')],
+    run: async (p, ctx) => median(await columnValues(ctx, str(p, 'column'))),
+  },
   {
     nqName: 'Stats:Histogram',
     description: 'Counts the values of a numeric column in equal-width bins',
@@ -81,7 +160,10 @@ export const LIBRARY: FuncDef[] = [
       const width = (Math.max(...v) - lo) / bins || 1;
       const counts = new Array<number>(bins).fill(0);
       for (const x of v) counts[Math.min(bins - 1, Math.floor((x - lo) / width))]++;
-      return csv(['from', 'to', 'count'], counts.map((c, i) => [lo + i * width, lo + (i + 1) * width, c]));
+      return csv(
+        ['from', 'to', 'count'],
+        counts.map((c, i) => [lo + i * width, lo + (i + 1) * width, c]),
+      );
     },
   },
   {
@@ -94,18 +176,49 @@ export const LIBRARY: FuncDef[] = [
       const { fields, rows } = await ctx.rows(str(p, 'table'));
       const lines: unknown[][] = [];
       for (const f of fields) {
-        const v = rows.map((r) => r[f]).filter((x) => x !== undefined && x.trim() !== '').map(Number);
+        const v = rows
+          .map((r) => r[f])
+          .filter((x) => x !== undefined && x.trim() !== '')
+          .map(Number);
         if (v.length && v.every(Number.isFinite)) lines.push([f, Math.min(...v), Math.max(...v), v.reduce((a, b) => a + b, 0) / v.length]);
       }
       return [csv(['column', 'min', 'max', 'mean'], lines), rows.length];
     },
   },
   // Dates
-  { nqName: 'Dates:DaysBetween', description: 'Whole days from one date to another', tags: ['dates'], inputs: [input('start', 'datetime', 'From'), input('end', 'datetime', 'To')], outputs: [output('days', 'int', 'end − start in days')], run: (p) => Math.floor((Date.parse(str(p, 'end')) - Date.parse(str(p, 'start'))) / 86400e3) },
-  { nqName: 'Dates:AddDays', description: 'A date plus a number of days', tags: ['dates'], inputs: [input('date', 'datetime', 'The date'), input('days', 'int', 'Days to add', { defaultValue: 1 })], outputs: [output('result', 'datetime', 'The new date')], run: (p) => new Date(Date.parse(str(p, 'date')) + num(p, 'days') * 86400e3).toISOString() },
+  {
+    nqName: 'Dates:DaysBetween',
+    description: 'Whole days from one date to another',
+    tags: ['dates'],
+    inputs: [input('start', 'datetime', 'From'), input('end', 'datetime', 'To')],
+    outputs: [output('days', 'int', 'end − start in days')],
+    run: (p) => Math.floor((Date.parse(str(p, 'end')) - Date.parse(str(p, 'start'))) / 86400e3),
+  },
+  {
+    nqName: 'Dates:AddDays',
+    description: 'A date plus a number of days',
+    tags: ['dates'],
+    inputs: [input('date', 'datetime', 'The date'), input('days', 'int', 'Days to add', { defaultValue: 1 })],
+    outputs: [output('result', 'datetime', 'The new date')],
+    run: (p) => new Date(Date.parse(str(p, 'date')) + num(p, 'days') * 86400e3).toISOString(),
+  },
   // Chem
-  { nqName: 'Chem:MolecularWeight', description: 'Molecular weight of a formula such as C9H8O4', tags: ['chem'], inputs: [input('formula', 'string', 'Molecular formula')], outputs: [output('weight', 'double', 'g/mol')], run: (p) => Number([...atoms(str(p, 'formula'))].reduce((w, [el, n]) => w + ATOMIC_MASS[el] * n, 0).toFixed(3)) },
-  { nqName: 'Chem:AtomCount', description: 'Number of atoms in a formula', tags: ['chem'], inputs: [input('formula', 'string', 'Molecular formula'), input('includeHydrogens', 'bool', 'Count H atoms too', { defaultValue: true })], outputs: [output('atoms', 'int', 'Atom count')], run: (p) => [...atoms(str(p, 'formula'))].reduce((s, [el, n]) => s + (el === 'H' && !p.includeHydrogens ? 0 : n), 0) },
+  {
+    nqName: 'Chem:MolecularWeight',
+    description: 'Molecular weight of a formula such as C9H8O4',
+    tags: ['chem'],
+    inputs: [input('formula', 'string', 'Molecular formula')],
+    outputs: [output('weight', 'double', 'g/mol')],
+    run: (p) => Number([...atoms(str(p, 'formula'))].reduce((w, [el, n]) => w + ATOMIC_MASS[el] * n, 0).toFixed(3)),
+  },
+  {
+    nqName: 'Chem:AtomCount',
+    description: 'Number of atoms in a formula',
+    tags: ['chem'],
+    inputs: [input('formula', 'string', 'Molecular formula'), input('includeHydrogens', 'bool', 'Count H atoms too', { defaultValue: true })],
+    outputs: [output('atoms', 'int', 'Atom count')],
+    run: (p) => [...atoms(str(p, 'formula'))].reduce((s, [el, n]) => s + (el === 'H' && !p.includeHydrogens ? 0 : n), 0),
+  },
   // Scripts
   {
     nqName: 'Scripts:Normalize',
@@ -113,7 +226,11 @@ export const LIBRARY: FuncDef[] = [
     language: 'python',
     description: 'Normalizes a numeric column (z-score or min-max)',
     tags: ['stats', 'demo'],
-    inputs: [input('table', 'dataframe', 'Table ID or name'), input('column', 'string', 'Numeric column name'), input('method', 'string', 'How to scale', { defaultValue: 'z-score', choices: ['z-score', 'min-max'] })],
+    inputs: [
+      input('table', 'dataframe', 'Table ID or name'),
+      input('column', 'string', 'Numeric column name'),
+      input('method', 'string', 'How to scale', { defaultValue: 'z-score', choices: ['z-score', 'min-max'] }),
+    ],
     outputs: [output('result', 'dataframe', 'The column and its normalized values')],
     run: async (p, ctx) => {
       const v = await columnValues(ctx, `${str(p, 'table')}/${str(p, 'column')}`);
@@ -121,7 +238,10 @@ export const LIBRARY: FuncDef[] = [
       const sd = Math.sqrt(v.reduce((a, b) => a + (b - mean) ** 2, 0) / v.length) || 1;
       const lo = Math.min(...v);
       const span = Math.max(...v) - lo || 1;
-      return csv([str(p, 'column'), 'normalized'], v.map((x) => [x, p.method === 'min-max' ? (x - lo) / span : (x - mean) / sd]));
+      return csv(
+        [str(p, 'column'), 'normalized'],
+        v.map((x) => [x, p.method === 'min-max' ? (x - lo) / span : (x - mean) / sd]),
+      );
     },
   },
   {
@@ -147,10 +267,59 @@ export const LIBRARY: FuncDef[] = [
       return [slope, intercept, 1 - ssRes / ssTot];
     },
   },
-  { nqName: 'Scripts:Greet', source: 'script', language: 'javascript', description: 'A greeting', tags: ['demo'], inputs: [input('name', 'string', 'Who to greet'), input('excited', 'bool', 'End with "!"', { defaultValue: false })], outputs: [output('greeting', 'string', 'Hello, name')], run: (p) => `Hello, ${str(p, 'name')}${p.excited ? '!' : '.'}` },
-  { nqName: 'Scripts:SumList', source: 'script', language: 'python', description: 'Sum of a list of numbers', tags: ['math'], inputs: [input('values', 'list', 'Numbers')], outputs: [output('sum', 'double', 'Their sum')], run: (p) => (p.values as unknown[]).reduce<number>((s, v) => { if (typeof v !== 'number') throw new ApiError(400, 'values must be numbers'); return s + v; }, 0) },
+  {
+    nqName: 'Scripts:Greet',
+    source: 'script',
+    language: 'javascript',
+    description: 'A greeting',
+    tags: ['demo'],
+    inputs: [input('name', 'string', 'Who to greet'), input('excited', 'bool', 'End with "!"', { defaultValue: false })],
+    outputs: [output('greeting', 'string', 'Hello, name')],
+    run: (p) => `Hello, ${str(p, 'name')}${p.excited ? '!' : '.'}`,
+  },
+  {
+    nqName: 'Scripts:SumList',
+    source: 'script',
+    language: 'python',
+    description: 'Sum of a list of numbers',
+    tags: ['math'],
+    inputs: [input('values', 'list', 'Numbers')],
+    outputs: [output('sum', 'double', 'Their sum')],
+    run: (p) =>
+      (p.values as unknown[]).reduce<number>((s, v) => {
+        if (typeof v !== 'number') throw new ApiError(400, 'values must be numbers');
+        return s + v;
+      }, 0),
+  },
   // Queries (on the demo connector's files)
-  { nqName: 'Queries:CountriesByContinent', source: 'data-query', connection: 'System:DemoFiles', description: 'Countries of a continent', tags: ['geo', 'demo'], inputs: [input('continent', 'string', 'Continent', { defaultValue: 'Europe', choices: CONTINENTS })], outputs: [output('result', 'dataframe', 'The countries')], run: (p, ctx) => query(ctx, 'geo/countries.csv', (r) => r.continent === p.continent) },
-  { nqName: 'Queries:CitiesAbove', source: 'data-query', connection: 'System:DemoFiles', description: 'Cities with at least a population', tags: ['geo'], inputs: [input('minPopulation', 'int', 'Smallest population', { defaultValue: 10000000 })], outputs: [output('result', 'dataframe', 'The cities')], run: (p, ctx) => query(ctx, 'geo/cities.csv', (r) => Number(r.population) >= num(p, 'minPopulation')) },
-  { nqName: 'Queries:CarsByMake', source: 'data-query', connection: 'System:DemoFiles', description: 'Cars of one make, optionally newer than a year', tags: ['demo'], inputs: [input('make', 'string', 'Make', { choices: MAKES }), input('since', 'int', 'Earliest model year', { nullable: true })], outputs: [output('result', 'dataframe', 'The cars')], run: (p, ctx) => query(ctx, 'cars.csv', (r) => r.make === p.make && (p.since === null || Number(r.year) >= num(p, 'since'))) },
+  {
+    nqName: 'Queries:CountriesByContinent',
+    source: 'data-query',
+    connection: 'System:DemoFiles',
+    description: 'Countries of a continent',
+    tags: ['geo', 'demo'],
+    inputs: [input('continent', 'string', 'Continent', { defaultValue: 'Europe', choices: CONTINENTS })],
+    outputs: [output('result', 'dataframe', 'The countries')],
+    run: (p, ctx) => query(ctx, 'geo/countries.csv', (r) => r.continent === p.continent),
+  },
+  {
+    nqName: 'Queries:CitiesAbove',
+    source: 'data-query',
+    connection: 'System:DemoFiles',
+    description: 'Cities with at least a population',
+    tags: ['geo'],
+    inputs: [input('minPopulation', 'int', 'Smallest population', { defaultValue: 10000000 })],
+    outputs: [output('result', 'dataframe', 'The cities')],
+    run: (p, ctx) => query(ctx, 'geo/cities.csv', (r) => Number(r.population) >= num(p, 'minPopulation')),
+  },
+  {
+    nqName: 'Queries:CarsByMake',
+    source: 'data-query',
+    connection: 'System:DemoFiles',
+    description: 'Cars of one make, optionally newer than a year',
+    tags: ['demo'],
+    inputs: [input('make', 'string', 'Make', { choices: MAKES }), input('since', 'int', 'Earliest model year', { nullable: true })],
+    outputs: [output('result', 'dataframe', 'The cars')],
+    run: (p, ctx) => query(ctx, 'cars.csv', (r) => r.make === p.make && (p.since === null || Number(r.year) >= num(p, 'since'))),
+  },
 ];

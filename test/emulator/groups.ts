@@ -163,9 +163,7 @@ export class GroupStore {
 
   lookup(query: string | null): Group[] {
     const q = (query ?? '').toLowerCase();
-    return [...this.groups.values()]
-      .filter((g) => g.name.toLowerCase().includes(q) || g.friendlyName.toLowerCase().includes(q))
-      .map((g) => this.toJson(g));
+    return [...this.groups.values()].filter((g) => g.name.toLowerCase().includes(q) || g.friendlyName.toLowerCase().includes(q)).map((g) => this.toJson(g));
   }
 
   /** `admin` absent → every member; true → admin members only; false → non-admin members only. */

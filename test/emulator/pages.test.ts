@@ -32,7 +32,7 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
     return JSON.parse(text);
   }
 
-  it('a pushed table\'s URL shows its first rows, escaped, with the row count and its project', async () => {
+  it("a pushed table's URL shows its first rows, escaped, with the row count and its project", async () => {
     const rows = Array.from({ length: 45 }, (_, i) => `${i},"<b>n${i}</b> & co"`);
     const created = await post('/public/v1/tables/Lab.%3Cscript%3Ex', `id,"<img src=x onerror=alert(1)>"\n${rows.join('\n')}\n`);
     assert.ok(created.URL.startsWith(`${emu.origin}/p/demo.Lab/`), created.URL);
@@ -48,7 +48,7 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
     assert.match(page.html, /<a href="\/p\/demo\.Lab">Lab<\/a>/);
   });
 
-  it('a dashboard\'s URL lists its tables, each linking to its page; a project page too', async () => {
+  it("a dashboard's URL lists its tables, each linking to its page; a project page too", async () => {
     const sales = await post('/public/v1/tables/Sales.q1', 'region,revenue\nnorth,10\n');
     const dash = await post(`/public/v1/dashboards/Sales%20%26%20more/${sales.ID},Demo.demog`, '{}');
     const page = await browse(dash.URL);
@@ -65,7 +65,7 @@ describe('Datagrok API emulator: web pages at entity URLs', function () {
     assert.match(project.html, /Demo:car_models/);
   });
 
-  it('a group\'s page lists its members (users and admins told apart) and the groups it belongs to', async () => {
+  it("a group's page lists its members (users and admins told apart) and the groups it belongs to", async () => {
     for (const address of [CHEMISTS, 'Chemists']) {
       const page = await browse(`${emu.origin}/groups/${address}`);
       assert.equal(page.status, 200);

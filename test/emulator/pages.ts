@@ -56,7 +56,13 @@ async function tablePage(state: EmulatorState, t: TableRecord): Promise<string> 
 }
 
 function projectPage(state: EmulatorState, p: ProjectRecord | DashboardRecord, kind: 'Project' | 'Dashboard'): string {
-  const shares = 'shares' in p && p.shares.length ? `<h2>Shared with</h2>${list(p.shares.map((s) => escapeHtml(`${s.groupName || s.group} (${s.access})`)), '')}` : '';
+  const shares =
+    'shares' in p && p.shares.length
+      ? `<h2>Shared with</h2>${list(
+          p.shares.map((s) => escapeHtml(`${s.groupName || s.group} (${s.access})`)),
+          '',
+        )}`
+      : '';
   return page(`${kind} ${p.name}`, `<h2>Tables</h2>${tablesList(state, p.tableIds)}${shares}`);
 }
 
@@ -81,7 +87,9 @@ function groupsIndexPage(state: EmulatorState): string {
   const all = [...state.groups.groups.values()].sort((a, b) => a.name.localeCompare(b.name));
   const section = (personal: boolean) => {
     const some = all.filter((g) => g.personal === personal);
-    const items = some.slice(0, 500).map((g) => link(`/groups/${encodeURIComponent(g.id)}`, g.friendlyName && g.friendlyName !== g.name ? `${g.friendlyName} (${g.name})` : g.name));
+    const items = some
+      .slice(0, 500)
+      .map((g) => link(`/groups/${encodeURIComponent(g.id)}`, g.friendlyName && g.friendlyName !== g.name ? `${g.friendlyName} (${g.name})` : g.name));
     const more = some.length > items.length ? `<p class="note">and ${(some.length - items.length).toLocaleString('en-US')} more</p>` : '';
     return `${list(items, personal ? 'No people.' : 'No groups.')}${more}`;
   };

@@ -83,7 +83,9 @@ export function entityRoutes(state: EmulatorState): Route[] {
     if (!data) return;
     entities.pendingTableData.delete(id);
     // The namespace is `<owner>:<project>:` (or `<project>:` for a table with no owner).
-    const namespace = String(t.namespace ?? '').split(':').filter(Boolean);
+    const namespace = String(t.namespace ?? '')
+      .split(':')
+      .filter(Boolean);
     const project = typeof t.projectName === 'string' && t.projectName ? t.projectName : namespace.at(-1) || String(t.name);
     await tables.put(project, String(t.name), data.toString('utf8'), id, namespace.length > 1 ? namespace[0] : '');
   };
@@ -105,7 +107,8 @@ export function entityRoutes(state: EmulatorState): Route[] {
     }));
   };
 
-  const packages = () => [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({ id: uuidFrom(`package:${name}`), name, friendlyName: name }));
+  const packages = () =>
+    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({ id: uuidFrom(`package:${name}`), name, friendlyName: name }));
 
   return [
     // Project relations first: `projects/relations` is not a project id

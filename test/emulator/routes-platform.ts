@@ -22,7 +22,11 @@ export function platformRoutes(state: EmulatorState): Route[] {
   };
   const devHeader = (ctx: Ctx) => /^Dev\s+(.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1]?.trim();
   const connections = (ctx: Ctx) => search(files.connectors.map(connectionJson) as Array<ReturnType<typeof connectionJson> & { name: string }>, ctx.query.get('text'));
-  const users = (ctx: Ctx) => search(state.users.map((u) => userJson(u, groups)), ctx.query.get('text'));
+  const users = (ctx: Ctx) =>
+    search(
+      state.users.map((u) => userJson(u, groups)),
+      ctx.query.get('text'),
+    );
 
   return [
     // Login and liveness

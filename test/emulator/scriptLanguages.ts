@@ -56,7 +56,11 @@ function answer(script: ScriptCode, values: Record<string, unknown>): unknown {
 }
 
 /** The CSV of a dataframe input (a table ID or name), and a column input's name. */
-async function boundInputs(script: ScriptCode, params: Record<string, unknown>, ctx: ScriptRunContext): Promise<{ scalars: Record<string, unknown>; frames: Record<string, { fields: string[]; rows: Record<string, string>[] }> }> {
+async function boundInputs(
+  script: ScriptCode,
+  params: Record<string, unknown>,
+  ctx: ScriptRunContext,
+): Promise<{ scalars: Record<string, unknown>; frames: Record<string, { fields: string[]; rows: Record<string, string>[] }> }> {
   const scalars: Record<string, unknown> = {};
   const frames: Record<string, { fields: string[]; rows: Record<string, string>[] }> = {};
   for (const p of script.params.filter((x) => x.isInput)) {
@@ -258,7 +262,10 @@ async function runSql(script: ScriptCode, params: Record<string, unknown>, ctx: 
     } catch (e) {
       throw scriptError(script, undefined, (e as Error).message);
     }
-    const table = csvOf(result.columns, result.values.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))));
+    const table = csvOf(
+      result.columns,
+      result.values.map((row) => Object.fromEntries(result.columns.map((c, i) => [c, row[i]]))),
+    );
     const outputs = script.params.filter((p) => !p.isInput);
     return outputs.length > 1 ? [table] : table;
   } finally {
@@ -276,6 +283,9 @@ export async function runCode(script: ScriptCode, params: Record<string, unknown
     case 'sql':
       return runSql(script, params, ctx, timeoutMs);
     default:
-      throw new ApiError(501, `${script.language || 'This'} scripts are not available here: this server runs ${RUNNABLE.join(', ')} (the emulator); run ${script.name} on a Datagrok server.`);
+      throw new ApiError(
+        501,
+        `${script.language || 'This'} scripts are not available here: this server runs ${RUNNABLE.join(', ')} (the emulator); run ${script.name} on a Datagrok server.`,
+      );
   }
 }

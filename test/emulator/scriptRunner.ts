@@ -24,7 +24,14 @@ function withInitialValues(entity: EntityJson, params: Record<string, unknown>):
   for (const p of (Array.isArray(entity.params) ? entity.params : []) as { name: string; isInput: boolean; defaultValue?: unknown; propertyType: string }[]) {
     if (!p.isInput || p.name in out || p.defaultValue === null || p.defaultValue === undefined) continue;
     const v = p.defaultValue;
-    out[p.name] = typeof v === 'string' && /^(int|double|num|bigint)$/i.test(p.propertyType) && Number.isFinite(Number(v)) ? Number(v) : typeof v === 'string' && /^bool$/i.test(p.propertyType) ? v === 'true' : typeof v === 'string' ? v.replace(/^"(.*)"$/, '$1') : v;
+    out[p.name] =
+      typeof v === 'string' && /^(int|double|num|bigint)$/i.test(p.propertyType) && Number.isFinite(Number(v))
+        ? Number(v)
+        : typeof v === 'string' && /^bool$/i.test(p.propertyType)
+          ? v === 'true'
+          : typeof v === 'string'
+            ? v.replace(/^"(.*)"$/, '$1')
+            : v;
   }
   return out;
 }

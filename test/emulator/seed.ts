@@ -72,8 +72,7 @@ export function seedGroups(groups: GroupStore, extraGroups = 0): void {
   for (const [login, friendlyName] of users) {
     groups.add({ name: login, friendlyName, description: `Personal group of ${friendlyName}`, personal: true, createdOn: CREATED }, IDS[login]);
   }
-  const group = (key: keyof typeof IDS, name: string, description: string, hidden = false) =>
-    groups.add({ name, description, hidden, createdOn: CREATED }, IDS[key]);
+  const group = (key: keyof typeof IDS, name: string, description: string, hidden = false) => groups.add({ name, description, hidden, createdOn: CREATED }, IDS[key]);
   group('allUsers', 'All users', 'Every user of the platform');
   group('developers', 'Developers', 'Package developers');
   group('administrators', 'Administrators', 'Platform administrators');
@@ -161,7 +160,12 @@ export async function seedTables(tables: TableStore, demogCsvText: string): Prom
   await tables.put('Chem', 'molecules', MOLECULES_CSV, IDS.moleculesTable);
   await tables.put('Revenue', 'revenue_2024q1', salesCsv(20241), IDS.salesQ1Table);
   await tables.put('Revenue', 'revenue_2024q2', salesCsv(20242), IDS.salesQ2Table);
-  const geoLayout = { viewers: [{ type: 'Map', table: 'world_cities' }, { type: 'Grid', table: 'world_countries' }] };
+  const geoLayout = {
+    viewers: [
+      { type: 'Map', table: 'world_cities' },
+      { type: 'Grid', table: 'world_countries' },
+    ],
+  };
   tables.createDashboard('World overview', `${IDS.citiesTable},${IDS.countriesTable}`, geoLayout, '', IDS.geoDashboard);
   tables.createDashboard('Revenue review', `${IDS.salesQ1Table},${IDS.salesQ2Table}`, { viewers: [{ type: 'Bar chart' }] }, '', IDS.salesDashboard);
 }

@@ -7,19 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultConfig, type EmulatorConfig, type Fault, type Generation, mergeConfig, parseFault, takeFault } from './config';
-import {
-  ApiError,
-  type Ctx,
-  drain,
-  type Route,
-  readJson,
-  sendApiError,
-  sendApiErrorAs200,
-  sendBody,
-  sendEmpty,
-  sendJson,
-  sendRouteMissing,
-} from './http';
+import { ApiError, type Ctx, drain, type Route, readJson, sendApiError, sendApiErrorAs200, sendBody, sendEmpty, sendJson, sendRouteMissing } from './http';
 import { cutAfter, nginxPage, stallAfter } from './fault-responses';
 import { storeAsSent } from './hostile';
 import { servePage } from './pages';
@@ -251,4 +239,3 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
   };
 }
-

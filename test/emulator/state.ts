@@ -73,7 +73,9 @@ export class EmulatorState {
     // Saved scripts and queries (and the seeded ones the library does not compute) are functions too.
     this.functions.entityFuncs = () => {
       const computed = new Set(this.functions.defs.map((d) => d.nqName.toLowerCase()));
-      return [...this.entities.all('Script'), ...this.entities.all('DataQuery')].filter((e) => this.entities.isSaved(String(e.id)) || !computed.has(String(e.nqName).toLowerCase()));
+      return [...this.entities.all('Script'), ...this.entities.all('DataQuery')].filter(
+        (e) => this.entities.isSaved(String(e.id)) || !computed.has(String(e.nqName).toLowerCase()),
+      );
     };
   }
 
@@ -93,7 +95,15 @@ export class EmulatorState {
         return defs.filter(({ d }) => d.source === 'script').map(({ d, i }) => scriptJson(d, i));
       case 'DataQuery': {
         const conns = connections();
-        const library = defs.filter(({ d }) => d.source === 'data-query').map(({ d, i }) => queryJson(d, i, conns.find((c) => c.nqName === d.connection)));
+        const library = defs
+          .filter(({ d }) => d.source === 'data-query')
+          .map(({ d, i }) =>
+            queryJson(
+              d,
+              i,
+              conns.find((c) => c.nqName === d.connection),
+            ),
+          );
         return [...library, ...db.filter((e) => e['#type'] === 'DataQuery')];
       }
       case 'TableInfo':

@@ -71,4 +71,3 @@ export async function syncFolder(
   }
   res.end(`--${boundary}--\r\n`);
 }
-

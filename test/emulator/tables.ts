@@ -156,7 +156,10 @@ export class TableStore {
     const { owner, project, table } = this.parseName(raw);
     const login = this.login();
     if (owner !== undefined && owner.toLowerCase() !== login.toLowerCase()) {
-      throw new ApiError(403, `Cannot save the table ${platformName(raw)}: the namespace ${owner} is not yours (you are ${login}). Name it ${project}.${table} to save it as ${login}:${project}:${table}.`);
+      throw new ApiError(
+        403,
+        `Cannot save the table ${platformName(raw)}: the namespace ${owner} is not yours (you are ${login}). Name it ${project}.${table} to save it as ${login}:${project}:${table}.`,
+      );
     }
     return { owner: login, project, table };
   }
@@ -216,7 +219,10 @@ export class TableStore {
   createDashboard(rawName: string, rawTableIds: string, layout: unknown, origin: string, newId: string = randomUUID()): CreationResult {
     const name = platformName(rawName).trim();
     if (!name) throw new ApiError(400, 'Dashboard name is required');
-    const ids = rawTableIds.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = rawTableIds
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0) throw new ApiError(400, 'At least one table is required');
     const tableIds = ids.map((raw) => this.get(raw).id);
     let d = [...this.dashboards.values()].find((x) => x.name.toLowerCase() === name.toLowerCase());
@@ -241,7 +247,10 @@ export class TableStore {
   share(target: { shares: Share[] }, groupsParam: string | null, accessParam: string | null, groups: GroupStore, strict: boolean): ShareOutcome {
     const access = accessParam === null || accessParam === '' ? 'View' : accessParam;
     if (access !== 'View' && access !== 'Edit') throw new ApiError(400, `Invalid access "${access}": use View or Edit`);
-    const wanted = (groupsParam ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const wanted = (groupsParam ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (wanted.length === 0) throw new ApiError(400, 'The groups parameter is required');
     const resolved = wanted.map((w) => ({ w, g: groups.findByIdOrName(w) }));
     const missing = resolved.find((r) => !r.g);

@@ -52,7 +52,11 @@ describe('faults: downloads that are not the file', () => {
   it('a login page served as text/html for data.csv is refused, leaving no file', async () => {
     kit.answer(reply(200, LOGIN_PAGE, { 'content-type': 'text/html' }));
     const target = join(dir, 'page.csv');
-    await failsWith(kit.client().downloadFile('System:DemoFiles', 'data.csv', { file: target }), 'unexpectedAnswer', /web page came back.*Open http:\/\/127\.0\.0\.1:\d+ in the browser/);
+    await failsWith(
+      kit.client().downloadFile('System:DemoFiles', 'data.csv', { file: target }),
+      'unexpectedAnswer',
+      /web page came back.*Open http:\/\/127\.0\.0\.1:\d+ in the browser/,
+    );
     assert.deepEqual(await readdir(dir), []);
   });
 

@@ -81,7 +81,7 @@ function chunked(body: Buffer, sizes: number[]): Buffer[] {
   return out;
 }
 
-describe('faults: answers framed oddly, read by Node\'s HTTP client', () => {
+describe("faults: answers framed oddly, read by Node's HTTP client", () => {
   let server: RawServer;
   let dir: string;
   const clients: DatagrokClient[] = [];
@@ -196,9 +196,14 @@ describe('faults: answers framed oddly, read by Node\'s HTTP client', () => {
     const error = JSON.stringify({ '#type': 'ApiError', message: 'File data.bin not found', errorCode: 404 });
     server.script((_head, socket) => socket.end(`HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: ${error.length}\r\n\r\n${error}`));
     await failsWith(download(client(), 'missing.bin'), 'notFound', /File data\.bin not found/);
-    server.script((_head, socket) => socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${error.length.toString(16)}\r\n${error}\r\n0\r\n\r\n`));
+    server.script((_head, socket) =>
+      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n${error.length.toString(16)}\r\n${error}\r\n0\r\n\r\n`),
+    );
     await failsWith(download(client(), 'api-error.bin'), 'notFound', /File data\.bin not found/);
-    assert.deepEqual((await readdir(dir)).filter((n) => n === 'missing.bin' || n === 'api-error.bin'), []);
+    assert.deepEqual(
+      (await readdir(dir)).filter((n) => n === 'missing.bin' || n === 'api-error.bin'),
+      [],
+    );
   });
 
   it('times out a server that never answers, and a body that stalls, leaving no file', async () => {

@@ -35,8 +35,7 @@ export function reply(status: number, body: string | Buffer, headers: Record<str
   };
 }
 
-export const LOGIN_PAGE =
-  '<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/sso/login">Corporate sign-in</form></body></html>';
+export const LOGIN_PAGE = '<!DOCTYPE html><html><head><title>Sign in</title></head><body><form action="/sso/login">Corporate sign-in</form></body></html>';
 
 export async function startKit(): Promise<FaultKit> {
   const seen: Seen[] = [];

@@ -83,7 +83,11 @@ describe('faults: temporary files', () => {
       const deadline = Date.now() + 10_000;
       while ((await stat(target).catch(() => undefined))?.size !== 100_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       assert.equal((await stat(target)).size, 100_000, 'what arrived is in the file while the rest is held');
-      assert.deepEqual((await readdir(dir)).filter((n) => n.endsWith('.download')), [], 'no temporary sibling');
+      assert.deepEqual(
+        (await readdir(dir)).filter((n) => n.endsWith('.download')),
+        [],
+        'no temporary sibling',
+      );
     } finally {
       finish();
       await done;
@@ -100,6 +104,10 @@ describe('faults: temporary files', () => {
     });
     const target = join(dir, 'cut.bin');
     await assert.rejects(kit.client({ retries: 0 }).downloadFile('System:DemoFiles', 'cut.bin', { file: target, growing: true }));
-    assert.deepEqual((await readdir(dir)).filter((n) => n.includes('cut')), [], 'nothing left behind');
+    assert.deepEqual(
+      (await readdir(dir)).filter((n) => n.includes('cut')),
+      [],
+      'nothing left behind',
+    );
   });
 });

@@ -15,9 +15,17 @@ const writes: Write[] = [
 ];
 
 const bad = [
-  { what: 'a sign-in gateway page (200, text/html)', answer: reply(200, LOGIN_PAGE, { 'content-type': 'text/html' }), message: /sign-in page instead of data: a sign-in gateway stands in front of it\. Open http:\/\/127\.0\.0\.1:\d+ in the browser/ },
+  {
+    what: 'a sign-in gateway page (200, text/html)',
+    answer: reply(200, LOGIN_PAGE, { 'content-type': 'text/html' }),
+    message: /sign-in page instead of data: a sign-in gateway stands in front of it\. Open http:\/\/127\.0\.0\.1:\d+ in the browser/,
+  },
   { what: 'an HTML page served as text/plain', answer: reply(200, LOGIN_PAGE, { 'content-type': 'text/plain' }), message: /sign-in gateway stands in front of it/ },
-  { what: 'an error as plain text ("Internal error: disk full")', answer: reply(200, 'Internal error: disk full', { 'content-type': 'text/plain' }), message: /answered "Internal error: disk full" instead of confirming/ },
+  {
+    what: 'an error as plain text ("Internal error: disk full")',
+    answer: reply(200, 'Internal error: disk full', { 'content-type': 'text/plain' }),
+    message: /answered "Internal error: disk full" instead of confirming/,
+  },
 ];
 
 const good = [
@@ -59,7 +67,11 @@ describe('faults: writes answered 2xx with something else', () => {
 
   it('a write answered with another web page (not a sign-in page) fails too', async () => {
     kit.answer(reply(200, '<html><body><h1>Welcome to nginx!</h1></body></html>', { 'content-type': 'text/html' }));
-    await failsWith(kit.client().uploadFile('System:DemoFiles', 'x.txt', { data: 'x' }), 'unexpectedAnswer', /web page came back instead of the server's answer.*Nothing is known to have been saved/);
+    await failsWith(
+      kit.client().uploadFile('System:DemoFiles', 'x.txt', { data: 'x' }),
+      'unexpectedAnswer',
+      /web page came back instead of the server's answer.*Nothing is known to have been saved/,
+    );
   });
 
   it('error text that echoes the key is shown without it', async () => {

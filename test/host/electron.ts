@@ -49,15 +49,7 @@ async function main(): Promise<number> {
       extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
       extensionTestsEnv: env,
       // runTests adds --disable-workspace-trust, --skip-welcome, --skip-release-notes, --disable-updates.
-      launchArgs: [
-        workspace,
-        '--disable-extensions',
-        '--use-inmemory-secretstorage',
-        '--user-data-dir',
-        userDataDir,
-        '--extensions-dir',
-        path.join(stateDir, 'extensions'),
-      ],
+      launchArgs: [workspace, '--disable-extensions', '--use-inmemory-secretstorage', '--user-data-dir', userDataDir, '--extensions-dir', path.join(stateDir, 'extensions')],
     });
     return code;
   } catch (error) {
@@ -71,7 +63,7 @@ async function main(): Promise<number> {
       `[electron] could not run VS Code: ${message}\n` +
         '[electron] @vscode/test-electron downloads VS Code from the internet unless DATAGROK_VSCODE_EXECUTABLE\n' +
         '[electron] (or VSCODE_EXECUTABLE_PATH) points at an installed `code`. Offline, use `npm run test:integration`,\n' +
-        '[electron] which runs the same suite in code-server\'s real VS Code.',
+        "[electron] which runs the same suite in code-server's real VS Code.",
     );
     return 1;
   }

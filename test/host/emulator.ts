@@ -22,7 +22,7 @@ export function randomKey(): string {
 
 /** Runs `out/test/emulator/cli.js --port P --key K` and waits for its "Datagrok emulator: URL" line. */
 export async function startEmulator(
-  options: { port?: number; key?: string; logFile?: string; /** Serve HTTPS with this certificate and key (PEM files). */ tls?: { cert: string; key: string } } = {},
+  options: { port?: number; key?: string; logFile?: string /** Serve HTTPS with this certificate and key (PEM files). */; tls?: { cert: string; key: string } } = {},
 ): Promise<RunningEmulator> {
   // DATAGROK_TEST_EMULATOR_CLI: another emulator build with the same CLI contract.
   const cli = process.env['DATAGROK_TEST_EMULATOR_CLI'] || path.join(repoRoot, 'out', 'test', 'emulator', 'cli.js');

@@ -269,7 +269,7 @@ describe('Integration launcher (real VS Code host)', function () {
         assert.notEqual(server.port, taken);
         assert.equal(server.origin, `http://127.0.0.1:${server.port}`);
         const response = await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(5000) });
-        assert.match(await response.text(), /"status"/, 'the new port is code-server\'s');
+        assert.match(await response.text(), /"status"/, "the new port is code-server's");
       } finally {
         await server.stop();
       }

@@ -24,11 +24,13 @@ describe('Light start (the built bundles)', function () {
     const extension = read('extension.js');
     // undici's HTTP parser (llhttp) and its user agent name (neither belongs in any bundle now); the proxy
     // agents' debug names; papaparse's table of bad delimiters; jsonc-parser's error code names.
-    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
+    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken'])
+      assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
     assert.match(extension, /require\("\.\/api\.js"\)/);
     assert.match(extension, /require\("\.\/features\.js"\)/);
     const features = read('features.js');
-    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken']) assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
+    for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken'])
+      assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
     assert.match(features, /require\("\.\/papaparse\.js"\)/);
     assert.match(features, /require\("\.\/jsonc-parser\.js"\)/);
   });

@@ -27,8 +27,26 @@ describe('Packaged extension (.vsix file list)', function () {
   });
 
   it('vsce ls lists exactly the bundles, manifest, docs and media/', () => {
-    const expected = ['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json', 'dist/extension.js', 'dist/features.js', 'dist/api.js', 'dist/dataViewWebview.css', 'dist/dataViewWebview.js', 'dist/dataViewWorker.js', 'dist/papaparse.js', 'dist/jsonc-parser.js', 'dist/mcp.js', ...mediaFiles()].sort();
-    assert.ok(['media/datagrok.svg', 'media/icon.png', 'media/parameter-file.schema.json'].every((file) => expected.includes(file)), `media/ lacks what package.json names: ${expected}`);
+    const expected = [
+      'CHANGELOG.md',
+      'LICENSE',
+      'README.md',
+      'package.json',
+      'dist/extension.js',
+      'dist/features.js',
+      'dist/api.js',
+      'dist/dataViewWebview.css',
+      'dist/dataViewWebview.js',
+      'dist/dataViewWorker.js',
+      'dist/papaparse.js',
+      'dist/jsonc-parser.js',
+      'dist/mcp.js',
+      ...mediaFiles(),
+    ].sort();
+    assert.ok(
+      ['media/datagrok.svg', 'media/icon.png', 'media/parameter-file.schema.json'].every((file) => expected.includes(file)),
+      `media/ lacks what package.json names: ${expected}`,
+    );
     assert.deepEqual(listVsixFiles().sort(), expected);
   });
 });

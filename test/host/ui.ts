@@ -18,9 +18,33 @@ import { repoRoot, resultsDir, screenshotsDir } from './paths';
 import { freePort, onStop, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
 import { ensureHost } from './provision';
 import { testSettings } from './run';
-import { copyReadmeScreenshots, createDashboardFlow, mountReopensEditorsFlow, openInBrowserFlow, pushExactCountFlow, writeCountedCsv, openWalkthrough, shareDashboardFlow, stepTicked, walkthroughSignInFlow } from './uiFlows';
+import {
+  copyReadmeScreenshots,
+  createDashboardFlow,
+  mountReopensEditorsFlow,
+  openInBrowserFlow,
+  pushExactCountFlow,
+  writeCountedCsv,
+  openWalkthrough,
+  shareDashboardFlow,
+  stepTicked,
+  walkthroughSignInFlow,
+} from './uiFlows';
 import { parameterFileFlow } from './uiParameterFiles';
-import { answerInputBox, clickToastButton, emulatorJson, lastRequests, pollUntil, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, sideBarRows, waitForRows, waitForToast } from './uiPage';
+import {
+  answerInputBox,
+  clickToastButton,
+  emulatorJson,
+  lastRequests,
+  pollUntil,
+  waitForProgressToClose,
+  quickOpen,
+  runFromPalette,
+  STEP_TIMEOUT,
+  sideBarRows,
+  waitForRows,
+  waitForToast,
+} from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
 
@@ -74,7 +98,13 @@ async function main(): Promise<number> {
   const step = async (title: string, body: (moment: (label: string) => Promise<void>) => Promise<void>): Promise<boolean> => {
     const t0 = Date.now();
     const n = ++shot;
-    const screenshot = path.join(screenshotsDir, `ui-${n}-${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 40)}.png`);
+    const screenshot = path.join(
+      screenshotsDir,
+      `ui-${n}-${title
+        .replace(/[^a-z0-9]+/gi, '-')
+        .toLowerCase()
+        .slice(0, 40)}.png`,
+    );
     const moments: string[] = [];
     const moment = async (label: string) => {
       const file = path.join(screenshotsDir, `ui-${n}-${label}.png`);
@@ -99,23 +129,34 @@ async function main(): Promise<number> {
   // The first steps build on each other (sign in, then the tree): stop at the first failure.
   const signedIn =
     (await step('the workbench loads with the Datagrok activity bar item', async () => {
-    await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-    await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-    await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-  })) &&
+      await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
+    })) &&
     (await step('opening the Datagrok view shows the sign-in welcome', async () => {
       await page.locator('.activitybar [aria-label^="Datagrok"]').first().click();
       // The container's title, and the Groups view's section among the views (Functions, Tables, …).
-      await page.locator('.part.sidebar .composite.title', { hasText: /Datagrok/i }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await page.locator('.part.sidebar .pane-header', { hasText: /^Groups/i }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page
+        .locator('.part.sidebar .composite.title', { hasText: /Datagrok/i })
+        .first()
+        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page
+        .locator('.part.sidebar .pane-header', { hasText: /^Groups/i })
+        .first()
+        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       // The other views collapsed, so the Groups tree has the side bar's height for the steps below.
       for (const view of ['Functions', 'Tables', 'Dashboards', 'Files']) {
         const header = page.locator('.part.sidebar .pane-header[aria-expanded="true"]', { hasText: new RegExp(`^${view}`) }).first();
         if (await header.count()) await header.click();
       }
-      await page.locator('.part.sidebar .welcome-view-content', { hasText: /Sign In/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page
+        .locator('.part.sidebar .welcome-view-content', { hasText: /Sign In/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
     })) &&
-    (await step('signs in from the walkthrough\'s Sign In with the keyboard alone; the step is ticked only once signed in', (moment) => walkthroughSignInFlow(page, emulator, moment))) &&
+    (await step("signs in from the walkthrough's Sign In with the keyboard alone; the step is ticked only once signed in", (moment) =>
+      walkthroughSignInFlow(page, emulator, moment),
+    )) &&
     (await step('signs in from the command palette: a wrong key keeps the key box open with the error, the right one signs in', async (moment) => {
       await runFromPalette(page, 'Datagrok: Sign In');
       await answerInputBox(page, /server URL/i, emulator.baseUrl);
@@ -130,7 +171,11 @@ async function main(): Promise<number> {
       await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
     })) &&
     (await step('the Groups tree shows the demo data: pending requests, the user demo, Chemists', async () => {
-      await waitForRows(page, [/^Pending requests$/, /^Bob\b.* — to Chemists$/, /^Carol\b.* — to Chemists$/, /^My groups$/, /^demo — .*\byou\b/, /^Chemists — admin/], 'Groups tree');
+      await waitForRows(
+        page,
+        [/^Pending requests$/, /^Bob\b.* — to Chemists$/, /^Carol\b.* — to Chemists$/, /^My groups$/, /^demo — .*\byou\b/, /^Chemists — admin/],
+        'Groups tree',
+      );
     })) &&
     (await step('runs "Datagrok: Search Groups" from the palette and shows the result', async () => {
       await runFromPalette(page, 'Datagrok: Search Groups');
@@ -148,7 +193,7 @@ async function main(): Promise<number> {
       await waitForProgressToClose(page, title);
     });
   if (signedIn) {
-    await feature('approves Bob\'s request with the inline ✓: the row stays in place, marked; Undo in the notification removes him again', async (moment) => {
+    await feature("approves Bob's request with the inline ✓: the row stays in place, marked; Undo in the notification removes him again", async (moment) => {
       const members = async () => {
         const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
         return (state.groups.find((g) => g.name === 'Chemists')?.children ?? []).map((r) => r.child?.name ?? r.childId ?? '?');
@@ -195,7 +240,9 @@ async function main(): Promise<number> {
       await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
       const widget = page.locator('.quick-input-widget');
       // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
-      await widget.locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as demo:planets:planets \(a name without a project.*Table name:/ }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await widget
+        .locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as demo:planets:planets \(a name without a project.*Table name:/ })
+        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const name = await widget.locator('input.input').inputValue();
       if (name !== 'planets') throw new Error(`the name box is prefilled with "${name}", not "planets"`);
       await moment('name-box');
@@ -231,21 +278,27 @@ async function main(): Promise<number> {
       await page.keyboard.press('Escape');
     });
 
-    await feature('a parameter file\'s mistakes are underlined and in Problems before running; completion offers the missing input', (moment) =>
+    await feature("a parameter file's mistakes are underlined and in Problems before running; completion offers the missing input", (moment) =>
       parameterFileFlow(page, workspace, moment),
     );
 
     await feature('the explorer views list the server: functions by package, tables, dashboards, file shares', async () => {
       // Groups collapsed, the four explorer views opened: each shows what the emulator has.
       const headers = page.locator('.part.sidebar .pane-header');
-      await headers.filter({ hasText: /^Groups/ }).first().click();
+      await headers
+        .filter({ hasText: /^Groups/ })
+        .first()
+        .click();
       for (const view of ['Functions', 'Tables', 'Dashboards', 'Files']) {
         const header = headers.filter({ hasText: new RegExp(`^${view}`) }).first();
         if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
       }
       await waitForRows(page, [/^Demo\b/, /^Chem\b/, /^demog\b/, /^World overview\b/, /^System:DemoFiles\b/], 'explorer views');
       // Back as the steps below expect: Groups open.
-      await headers.filter({ hasText: /^Groups/ }).first().click();
+      await headers
+        .filter({ hasText: /^Groups/ })
+        .first()
+        .click();
     });
 
     // Rough-edge flows (uiFlows.ts): Open in Browser reaches the emulator's page; Share Dashboard's counted steps.
@@ -259,9 +312,15 @@ async function main(): Promise<number> {
       await runFromPalette(page, 'Datagrok: Sign Out');
       const confirm = page.locator('.monaco-dialog-box', { hasText: /Sign out of 127\.0\.0\.1:\d+\?/ });
       await confirm.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await confirm.locator('.monaco-button', { hasText: /^Sign Out$/ }).first().click();
+      await confirm
+        .locator('.monaco-button', { hasText: /^Sign Out$/ })
+        .first()
+        .click();
       await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
-      await page.locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+      await page
+        .locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ })
+        .first()
+        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
       const rows = await sideBarRows(page);
       if (rows.some((row) => /Chemists|Pending requests/.test(row))) throw new Error(`signed out, the tree still shows:\n  ${rows.join('\n  ')}`);
     });
@@ -291,36 +350,49 @@ async function main(): Promise<number> {
       await runFromPalette(page, 'View: Close Editor');
     });
 
-    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', async () => {
-      // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
-      // extension activates for the JSON editor and only the remembered identity can name the user.
-      await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
-      const cleared = await fetch(`${emulator.origin}/__emulator/requests`, { method: 'DELETE' });
-      if (!cleared.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${cleared.status}`);
-      // The page loaded again: a new window on the same state (what a window reload is to the extension).
-      await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
-      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-      const tab = page.locator('.tabs-container .tab', { hasText: 'add.datagrok.json' }).first();
-      // The window restores its editors when it saved their state before the reload; when it did not (seen
-      // once in CI's run), the file is opened from the Explorer: the same JSON editor, the same activation.
-      if (!(await tab.waitFor({ state: 'visible', timeout: 15_000 }).then(() => true, () => false))) {
-        await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'add.datagrok.json' }).first().click({ timeout: 60_000 });
-      }
-      await tab.click({ timeout: 60_000 });
-      await page.locator('.statusbar-item', { hasText: /127\.0\.0\.1:\d+ · Demo User/ }).first().waitFor({ state: 'visible', timeout: 90_000 });
-      const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
-      const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
-      if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-      // The run made before the reload is still in the Runs view: remembered in the global state, read
-      // back by the new window's extension host.
-      await page.locator('.activitybar [aria-label^="Datagrok"]').first().click();
-      const runs = page.locator('.part.sidebar .pane-header').filter({ hasText: /^Runs/ }).first();
-      if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
-      await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
-    });
+    await feature(
+      'after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run',
+      async () => {
+        // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
+        // extension activates for the JSON editor and only the remembered identity can name the user.
+        await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+        const cleared = await fetch(`${emulator.origin}/__emulator/requests`, { method: 'DELETE' });
+        if (!cleared.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${cleared.status}`);
+        // The page loaded again: a new window on the same state (what a window reload is to the extension).
+        await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
+        await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+        const tab = page.locator('.tabs-container .tab', { hasText: 'add.datagrok.json' }).first();
+        // The window restores its editors when it saved their state before the reload; when it did not (seen
+        // once in CI's run), the file is opened from the Explorer: the same JSON editor, the same activation.
+        if (
+          !(await tab.waitFor({ state: 'visible', timeout: 15_000 }).then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'add.datagrok.json' }).first().click({ timeout: 60_000 });
+        }
+        await tab.click({ timeout: 60_000 });
+        await page
+          .locator('.statusbar-item', { hasText: /127\.0\.0\.1:\d+ · Demo User/ })
+          .first()
+          .waitFor({ state: 'visible', timeout: 90_000 });
+        const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
+        const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
+        if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+        // The run made before the reload is still in the Runs view: remembered in the global state, read
+        // back by the new window's extension host.
+        await page.locator('.activitybar [aria-label^="Datagrok"]').first().click();
+        const runs = page.locator('.part.sidebar .pane-header').filter({ hasText: /^Runs/ }).first();
+        if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
+        await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
+      },
+    );
 
     // Last: it turns the window into a multi-root workspace (a reload).
-    await feature('mounting a connector into this single-folder window reloads it; the editors open before come back in their groups', (moment) => mountReopensEditorsFlow(page, moment));
+    await feature('mounting a connector into this single-folder window reloads it; the editors open before come back in their groups', (moment) =>
+      mountReopensEditorsFlow(page, moment),
+    );
   }
 
   copyReadmeScreenshots(steps);

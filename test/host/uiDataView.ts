@@ -22,7 +22,13 @@ function gridFrame(page: Page): Promise<Frame> {
     page,
     async () => {
       for (const frame of page.frames()) {
-        if ((await frame.locator('.grid .hcell').count().catch(() => 0)) > 0) return frame;
+        if (
+          (await frame
+            .locator('.grid .hcell')
+            .count()
+            .catch(() => 0)) > 0
+        )
+          return frame;
       }
       return undefined;
     },
@@ -41,7 +47,14 @@ async function main(): Promise<number> {
   const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
   const workspace = path.join(stateDir, 'workspace');
   fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  const server = await startCodeServer(host, { stateDir, port: await freePort(), smokeTestDriver: false, installVsix: [vsix], logFile: path.join(stateDir, 'code-server.log'), settings: testSettings(emulator.baseUrl) });
+  const server = await startCodeServer(host, {
+    stateDir,
+    port: await freePort(),
+    smokeTestDriver: false,
+    installVsix: [vsix],
+    logFile: path.join(stateDir, 'code-server.log'),
+    settings: testSettings(emulator.baseUrl),
+  });
   const { page } = await openBrowser(host.chromium);
   const checks: string[] = [];
   await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
@@ -59,7 +72,8 @@ async function main(): Promise<number> {
   });
   const headers = await frame.locator('.grid .hcell').allInnerTexts();
   const expected = ['name\nstring', 'mass_earths\ndouble', 'radius_km\nint', 'moons\nint'];
-  for (const h of expected) if (!headers.some((t) => t.replace(/\s+/g, '\n').includes(h.replace(/\s+/g, '\n')))) throw new Error(`no header "${h}" among ${JSON.stringify(headers)}`);
+  for (const h of expected)
+    if (!headers.some((t) => t.replace(/\s+/g, '\n').includes(h.replace(/\s+/g, '\n')))) throw new Error(`no header "${h}" among ${JSON.stringify(headers)}`);
   checks.push('headers with types');
   await frame.locator('.grid .row .cell', { hasText: 'Jupiter' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const count = await frame.locator('.toolbar .count').innerText();
@@ -69,7 +83,11 @@ async function main(): Promise<number> {
 
   await frame.locator('.grid .hcell', { hasText: 'radius_km' }).first().click();
   await frame.locator('.menu .item', { hasText: 'Sort Descending' }).click();
-  await pollUntil(page, async () => ((await frame.locator('.grid .rows .row').first().innerText()).includes('Jupiter') ? true : undefined), () => 'Jupiter is not first after sorting by radius descending');
+  await pollUntil(
+    page,
+    async () => ((await frame.locator('.grid .rows .row').first().innerText()).includes('Jupiter') ? true : undefined),
+    () => 'Jupiter is not first after sorting by radius descending',
+  );
   checks.push('sorted by radius, descending');
   await frame.locator('.grid .hcell', { hasText: 'radius_km' }).first().click();
   await frame.locator('.menu .item', { hasText: 'Summary and Chart' }).click();

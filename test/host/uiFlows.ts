@@ -21,7 +21,12 @@ export async function openInBrowserFlow(page: Page): Promise<void> {
   const dialog = page.locator('.monaco-dialog-box');
   void dialog
     .waitFor({ state: 'visible', timeout: 5000 })
-    .then(() => dialog.locator('.monaco-button', { hasText: /^Open$/ }).first().click())
+    .then(() =>
+      dialog
+        .locator('.monaco-button', { hasText: /^Open$/ })
+        .first()
+        .click(),
+    )
     .catch(() => undefined);
   const web = await popup;
   try {
@@ -65,7 +70,11 @@ export async function shareDashboardFlow(page: Page, emulatorOrigin: string, mom
   await pollUntil(
     page,
     async () => ((await widget.locator('input.input:focus').count()) > 0 ? true : undefined),
-    async () => `after ticking Chemists' checkbox the focus is not back in the pick's input: ${await page.evaluate(() => { const e = (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement; return e?.className ?? 'nothing'; })}`,
+    async () =>
+      `after ticking Chemists' checkbox the focus is not back in the pick's input: ${await page.evaluate(() => {
+        const e = (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement;
+        return e?.className ?? 'nothing';
+      })}`,
   );
   await page.keyboard.press('Enter');
 
@@ -189,7 +198,10 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
   await page.keyboard.type(emulator.baseUrl, { delay: 5 });
   await page.keyboard.press('Enter');
   await widget.locator('.quick-input-message', { hasText: /API key/i }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  const focused = (await page.locator('.quick-input-widget input.input:focus').count()) > 0 ? 'the key box' : (await page.locator(':focus').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).join(' ') || 'nothing';
+  const focused =
+    (await page.locator('.quick-input-widget input.input:focus').count()) > 0
+      ? 'the key box'
+      : (await page.locator(':focus').evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).join(' ') || 'nothing';
   if (focused !== 'the key box') throw new Error(`the key box is open but the focus is on ${focused}: a pasted key would go nowhere`);
   await moment('walkthrough-key-box');
   // As a user pastes: into whatever has the focus.
@@ -204,7 +216,6 @@ export async function walkthroughSignInFlow(page: Page, emulator: { baseUrl: str
   );
   await runFromPalette(page, 'View: Close Editor');
 }
-
 
 /** The tab titles of each editor group, left to right. */
 async function editorGroups(page: Page): Promise<string[][]> {
@@ -247,7 +258,10 @@ export async function mountReopensEditorsFlow(page: Page, moment: (label: string
   const text = await dialog.innerText();
   if (!/Open editors will be reopened after the reload/.test(text)) throw new Error(`the mount dialog does not say the open editors come back:\n${text}`);
   await moment('mount-dialog');
-  await dialog.locator('.monaco-button', { hasText: /^Add and Reload Window$/ }).first().click();
+  await dialog
+    .locator('.monaco-button', { hasText: /^Add and Reload Window$/ })
+    .first()
+    .click();
   // The window reloads into an untitled multi-root workspace (another URL), with the connector's folder.
   await page.waitForURL((url) => url.toString() !== before, { timeout: 90_000 });
   await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 90_000 });
@@ -278,7 +292,10 @@ export async function pushExactCountFlow(page: Page): Promise<void> {
   await quickOpen(page, 'counted.csv');
   await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
   const message = page.locator('.quick-input-widget .quick-input-message');
-  await message.filter({ hasText: /^~[\d,]+ rows × 3 columns/ }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await message
+    .filter({ hasText: /^~[\d,]+ rows × 3 columns/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const estimate = (await message.first().innerText()).split(' ')[0];
   await page.keyboard.press('Enter');
   const toast = await waitForToast(page, /^Pushed "counted\.csv" as table \S+ \(/, 'after pushing counted.csv');

@@ -98,7 +98,10 @@ export async function toasts(page: Page): Promise<Toast[]> {
 async function notificationCenter(page: Page): Promise<Toast[]> {
   await runFromPalette(page, 'Notifications: Show Notifications');
   const list = page.locator('.notifications-center .notification-list-item');
-  await list.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  await list
+    .first()
+    .waitFor({ state: 'visible', timeout: 5_000 })
+    .catch(() => undefined);
   const items = await list.evaluateAll((rows) =>
     rows.map((item) => ({
       message: (item.querySelector('.notification-list-item-message')?.textContent ?? '').replace(/\s+/g, ' ').trim(),
@@ -144,7 +147,12 @@ export async function emulatorJson<T>(origin: string, route: string): Promise<T>
 /** The emulator's last requests (`/__emulator/requests`), one a line: what the extension sent, for a failure message. */
 export async function lastRequests(origin: string, count = 8): Promise<string> {
   const log = await emulatorJson<Array<{ method: string; path: string; status: number }>>(origin, 'requests').catch(() => []);
-  return `the emulator's last requests:\n  ${log.slice(-count).map((r) => `${r.method} ${r.path} → ${r.status}`).join('\n  ') || '(none)'}`;
+  return `the emulator's last requests:\n  ${
+    log
+      .slice(-count)
+      .map((r) => `${r.method} ${r.path} → ${r.status}`)
+      .join('\n  ') || '(none)'
+  }`;
 }
 
 /** Waits until no progress notification is on screen (a command's progress closes when it is done). */

@@ -110,7 +110,9 @@ describe('Activation', () => {
     // Loading the code, then from the activate() call until its promise resolved (the parts registered
     // after the call, a turn of the host's event loop each, and whatever else the host ran between them).
     const parts = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.exports.lightStart.parts;
-    log(`activation in this host: code ${times.loadMs.toFixed(1)} ms, then ${times.untilActiveMs.toFixed(1)} ms until active; parts: ${parts.map((p) => `${p.name} ${p.ms.toFixed(1)} ms`).join(', ')} (the cause is in the extension host's log: ExtensionService#_doActivateExtension)`);
+    log(
+      `activation in this host: code ${times.loadMs.toFixed(1)} ms, then ${times.untilActiveMs.toFixed(1)} ms until active; parts: ${parts.map((p) => `${p.name} ${p.ms.toFixed(1)} ms`).join(', ')} (the cause is in the extension host's log: ExtensionService#_doActivateExtension)`,
+    );
   });
 });
 
@@ -121,4 +123,3 @@ function loadedFromDist(extension: vscode.Extension<unknown>): string[] {
     .filter((file) => file.startsWith(dist + path.sep))
     .map((file) => path.basename(file));
 }
-

@@ -35,7 +35,10 @@ const state = () => control<State>('GET', 'state');
 const token = () => new vscode.CancellationTokenSource().token;
 
 function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+  return result.content
+    .map((part) => (part as { value?: unknown }).value)
+    .filter((v): v is string => typeof v === 'string')
+    .join('');
 }
 
 async function invoke(name: string, input: object): Promise<string> {
@@ -77,7 +80,11 @@ describe('Agents: language-model tools and the MCP server', () => {
   });
 
   it('lists every contributed tool in vscode.lm.tools with its description and input schema', async () => {
-    const contributed = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools as { name: string; modelDescription: string; inputSchema: object }[];
+    const contributed = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools as {
+      name: string;
+      modelDescription: string;
+      inputSchema: object;
+    }[];
     assert.equal(contributed.length, 13);
     for (const tool of contributed) {
       const listed = vscode.lm.tools.find((t) => t.name === tool.name);
@@ -95,7 +102,10 @@ describe('Agents: language-model tools and the MCP server', () => {
       assert.equal(prepared.confirmationMessages, undefined, `${name} asks for nothing`);
     }
     const found = JSON.parse(await invoke('datagrok_findFunctions', { query: 'package = "Demo"' }));
-    assert.ok(found.functions.some((f: { nqName: string }) => f.nqName === 'Demo:Add'), JSON.stringify(found));
+    assert.ok(
+      found.functions.some((f: { nqName: string }) => f.nqName === 'Demo:Add'),
+      JSON.stringify(found),
+    );
     const add = JSON.parse(await invoke('datagrok_describeFunction', { name: 'Demo:Add' }));
     assert.equal(add.signature, 'Demo:Add(a: double, b: double) → sum: double');
     const demog = JSON.parse(await invoke('datagrok_openTable', { table: DEMOG, rows: 3 }));
@@ -108,10 +118,19 @@ describe('Agents: language-model tools and the MCP server', () => {
     const page = JSON.parse(await invoke('datagrok_readFile', { connector: 'System:DemoFiles', path: 'geo/countries.csv', length: 17 }));
     assert.deepEqual([page.text, page.nextOffset], ['country,code,cont', 17]);
     const groups = JSON.parse(await invoke('datagrok_listGroups', { query: 'Chem' }));
-    assert.deepEqual(groups.groups.map((g: { name: string }) => g.name), ['Chemists']);
+    assert.deepEqual(
+      groups.groups.map((g: { name: string }) => g.name),
+      ['Chemists'],
+    );
     const pending = JSON.parse(await invoke('datagrok_listPendingRequests', {}));
-    assert.ok(pending.pending.some((r: { id: string; group: string }) => r.id === BOB_TO_CHEMISTS && r.group === 'Chemists'), JSON.stringify(pending));
-    assert.ok((await emulatorRequests()).every((r) => r.method === 'GET' || r.path.includes('/download')), 'reads only');
+    assert.ok(
+      pending.pending.some((r: { id: string; group: string }) => r.id === BOB_TO_CHEMISTS && r.group === 'Chemists'),
+      JSON.stringify(pending),
+    );
+    assert.ok(
+      (await emulatorRequests()).every((r) => r.method === 'GET' || r.path.includes('/download')),
+      'reads only',
+    );
   });
 
   it('each write asks first: prepareInvocation names what will change, and sends nothing that changes the server', async () => {
@@ -144,7 +163,10 @@ describe('Agents: language-model tools and the MCP server', () => {
     assert.equal(deny.title, 'Deny Bob Brown joining Chemists?');
 
     assert.deepEqual(await state(), before, 'asking changed nothing');
-    assert.ok((await emulatorRequests()).every((r) => r.method === 'GET'), 'only reads were sent while asking');
+    assert.ok(
+      (await emulatorRequests()).every((r) => r.method === 'GET'),
+      'only reads were sent while asking',
+    );
   });
 
   it('pushes the active CSV editor, unsaved edits included, and names its size', async () => {
@@ -163,12 +185,18 @@ describe('Agents: language-model tools and the MCP server', () => {
     assert.equal((await invokeWrite('datagrok_runFunction', { parameterFile: path.join(dir, 'add.datagrok.json'), params: { b: 40 } })).result, 42);
     const table = await invokeWrite('datagrok_pushTable', { file: path.join(dir, 'planets.csv'), name: 'planets_agent' });
     assert.ok((await state()).tables.some((t) => t.ID === table.id && t.name === 'planets_agent'));
-    assert.ok(ext.remembered('tables', emulator.url).some((t) => t.ID === table.id), 'the Tables view remembers it');
+    assert.ok(
+      ext.remembered('tables', emulator.url).some((t) => t.ID === table.id),
+      'the Tables view remembers it',
+    );
     await invokeWrite('datagrok_writeFile', { connector: 'System:DemoFiles', path: 'agents/a.txt', content: 'héllo' });
     assert.ok((await state()).files.some((f) => f.path === 'agents/a.txt' && f.bytes === 6));
     const board = await invokeWrite('datagrok_createDashboard', { name: 'Agent board', tables: [table.id] });
     await invokeWrite('datagrok_shareDashboard', { dashboard: board.id, groups: ['Chemists'] });
-    assert.deepEqual((await state()).dashboards.find((d) => d.ID === board.id)?.shares.map((s) => [s.groupName, s.access]), [['Chemists', 'View']]);
+    assert.deepEqual(
+      (await state()).dashboards.find((d) => d.ID === board.id)?.shares.map((s) => [s.groupName, s.access]),
+      [['Chemists', 'View']],
+    );
     await invokeWrite('datagrok_resolveRequest', { request: BOB_TO_CHEMISTS, approve: false });
     assert.equal((await state()).requests.find((r) => r.id === BOB_TO_CHEMISTS)?.approved, false);
   });
@@ -199,7 +227,11 @@ describe('Agents: language-model tools and the MCP server', () => {
         ['datagrok_runFunction', { parameterFile: path.join(outside, 'run.datagrok.json') }],
       ];
       for (const [name, input] of refused) {
-        await assert.rejects(ext.agents.tools.get(name)!.prepareInvocation({ input }), /it is outside the workspace\. Only files inside ".+" can be read/, `${name} ${JSON.stringify(input)} (question)`);
+        await assert.rejects(
+          ext.agents.tools.get(name)!.prepareInvocation({ input }),
+          /it is outside the workspace\. Only files inside ".+" can be read/,
+          `${name} ${JSON.stringify(input)} (question)`,
+        );
         await assert.rejects(invoke(name, input), /it is outside the workspace/, `${name} ${JSON.stringify(input)}`);
       }
       assert.deepEqual(await emulatorRequests(), [], 'nothing was sent');
@@ -209,7 +241,7 @@ describe('Agents: language-model tools and the MCP server', () => {
     }
   });
 
-  it('the MCP server definition: the host\'s Node runs dist/mcp.js, the key only in its environment at start', async () => {
+  it("the MCP server definition: the host's Node runs dist/mcp.js, the key only in its environment at start", async () => {
     const [definition] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
     assert.equal(definition.command, process.execPath);
     assert.deepEqual(definition.args, [path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'mcp.js')]);
@@ -246,7 +278,10 @@ describe('Agents: language-model tools and the MCP server', () => {
       await vscode.commands.executeCommand('datagrok.signOut', {});
       await clearEmulatorRequests();
       await assert.rejects(invoke('datagrok_findFunctions', {}), /Not signed in to a Datagrok server: run "Datagrok: Sign In"/);
-      await assert.rejects(ext.agents.tools.get('datagrok_writeFile')!.prepareInvocation({ input: { connector: 'System:DemoFiles', path: 'x', content: '' } }), /Datagrok: Sign In/);
+      await assert.rejects(
+        ext.agents.tools.get('datagrok_writeFile')!.prepareInvocation({ input: { connector: 'System:DemoFiles', path: 'x', content: '' } }),
+        /Datagrok: Sign In/,
+      );
       assert.deepEqual(await emulatorRequests(), [], 'nothing was sent');
       assert.ok(changes >= 1, 'the MCP definition changed');
       const [after] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];

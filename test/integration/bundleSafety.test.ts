@@ -35,7 +35,7 @@ const groups = () => {
   return Object.fromEntries(api.scmResources().map((g) => [g.group, g.resources.map((r) => `${r.file}${r.detail ? ` (${r.detail})` : ''}`)]));
 };
 
-describe('Bundles: a colleague\'s change is never overwritten unseen; nothing is written outside the bundle', function () {
+describe("Bundles: a colleague's change is never overwritten unseen; nothing is written outside the bundle", function () {
   this.timeout(180_000);
   let root: string;
   let dir: string;
@@ -58,10 +58,13 @@ describe('Bundles: a colleague\'s change is never overwritten unseen; nothing is
   it('changed here and on the server since the pull: the push is refused naming it, the view shows both sides; take mine then pushes', async () => {
     const pulled = await run<Pulled>('datagrok.bundle.pull', { folder, selection: [GREET] });
     assert.deepEqual(pulled.notes ?? [], []);
-    await colleague('the colleague\'s line');
+    await colleague("the colleague's line");
     edit('my line');
-    await assert.rejects(run('datagrok.bundle.push', { folder }), /changed here and on the server since your pull; nothing was written[\s\S]*Script Scripts:Greet \(they differ in: script\)/);
-    assert.match(String((await serverScript()).script), /the colleague's line/, 'the server keeps the colleague\'s change');
+    await assert.rejects(
+      run('datagrok.bundle.push', { folder }),
+      /changed here and on the server since your pull; nothing was written[\s\S]*Script Scripts:Greet \(they differ in: script\)/,
+    );
+    assert.match(String((await serverScript()).script), /the colleague's line/, "the server keeps the colleague's change");
     assert.doesNotMatch(String((await serverScript()).script), /my line/);
     assert.deepEqual(groups()['Changed on Both Sides'], [`${FILE} (script)`]);
 
@@ -81,9 +84,14 @@ describe('Bundles: a colleague\'s change is never overwritten unseen; nothing is
   });
 
   it('per entity from the Source Control view: Take Theirs replaces the bundle file; Take Mine makes the next push overwrite', async () => {
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string; group?: string }>> } }).contributes.menus['scm/resourceState/context'];
+    const menus = (
+      vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string; group?: string }>> } }
+    ).contributes.menus['scm/resourceState/context'];
     for (const command of ['datagrok.bundle.takeMine', 'datagrok.bundle.takeTheirs', 'datagrok.bundle.merge']) {
-      assert.ok(menus.some((m) => m.command === command && m.group?.startsWith('inline') && /scmResourceGroup == changedBoth/.test(m.when ?? '')), `${command} inline on a conflict`);
+      assert.ok(
+        menus.some((m) => m.command === command && m.group?.startsWith('inline') && /scmResourceGroup == changedBoth/.test(m.when ?? '')),
+        `${command} inline on a conflict`,
+      );
     }
     const uri = vscode.Uri.file(path.join(dir, FILE));
     await colleague('second colleague line');
@@ -112,13 +120,19 @@ describe('Bundles: a colleague\'s change is never overwritten unseen; nothing is
     const into = vscode.Uri.file(linked);
     const pulled = await run<Pulled>('datagrok.bundle.pull', { folder: into, selection: [GREET] });
     assert.deepEqual(fs.readdirSync(elsewhere), [], 'nothing written through the link');
-    assert.deepEqual(pulled.notes.map((n) => [n.name, n.reason]), [['Greet', 'not_written']]);
+    assert.deepEqual(
+      pulled.notes.map((n) => [n.name, n.reason]),
+      [['Greet', 'not_written']],
+    );
     assert.match(pulled.notes[0].detail ?? '', /Script is a link to .*elsewhere, outside .*linked; links out of the folder are not followed/);
 
     await control('POST', 'entities', { '#type': 'TableInfo', id: '../../../x', name: 'evil_table' });
     await control('POST', 'faults', { match: 'GET /api/tables/../../../x/data', text: 'pwned', status: 200 });
     const hostile = await run<Pulled>('datagrok.bundle.pull', { folder, selection: { text: 'evil_table', types: ['table'] } });
-    assert.deepEqual(hostile.notes.map((n) => [n.name, n.action, n.reason]), [['evil_table', 'warn', 'bad_id']]);
+    assert.deepEqual(
+      hostile.notes.map((n) => [n.name, n.action, n.reason]),
+      [['evil_table', 'warn', 'bad_id']],
+    );
     assert.match(hostile.notes[0].detail ?? '', /not a UUID; it was not pulled/);
     assert.ok(!hostile.order.some((e) => e.id.includes('..')));
     assert.deepEqual(fs.readdirSync(path.join(root, 'one')), ['two'], 'nothing two levels above the bundle');

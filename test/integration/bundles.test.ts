@@ -52,11 +52,24 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('pulls a query with its connection and a dashboard with its tables and layout, in grok\'s layout', async () => {
-    const manifest = await run<{ formatVersion: number; order: Array<{ file: string }>; source: { url: string } }>('datagrok.bundle.pull', { folder, selection: ['Samples:TopCustomers', 'World overview'] });
+  it("pulls a query with its connection and a dashboard with its tables and layout, in grok's layout", async () => {
+    const manifest = await run<{ formatVersion: number; order: Array<{ file: string }>; source: { url: string } }>('datagrok.bundle.pull', {
+      folder,
+      selection: ['Samples:TopCustomers', 'World overview'],
+    });
     assert.equal(manifest.formatVersion, 1);
     assert.equal(manifest.source.url, emulator.url);
-    assert.deepEqual(manifest.order.map((e) => e.file).sort(), [CONNECTION_FILE, QUERY_FILE, 'Project/World overview.json', 'TableInfo/Geo.world_cities.json', 'TableInfo/Geo.world_countries.json', 'ViewLayout/World overview layout.json'].sort());
+    assert.deepEqual(
+      manifest.order.map((e) => e.file).sort(),
+      [
+        CONNECTION_FILE,
+        QUERY_FILE,
+        'Project/World overview.json',
+        'TableInfo/Geo.world_cities.json',
+        'TableInfo/Geo.world_countries.json',
+        'ViewLayout/World overview layout.json',
+      ].sort(),
+    );
     assert.ok(fs.existsSync(path.join(dir, 'tables', 'b0000000-0000-4000-8000-000000000003.d42')), 'the table data travels');
     assert.doesNotMatch(fs.readFileSync(path.join(dir, CONNECTION_FILE), 'utf8'), /_{13}/, 'no masked secret on disk');
   });
@@ -67,7 +80,9 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     fs.writeFileSync(path.join(empty, 'manifest.json'), JSON.stringify({ formatVersion: 9, order: [] }));
     await control('DELETE', 'requests');
     await assert.rejects(run('datagrok.bundle.push', { folder: vscode.Uri.file(empty) }), /formatVersion 9/);
-    const asked = (await control<Array<{ path: string }>>('GET', 'requests')).filter((r) => /\/(entities|info|users\/current|connectors|projects|tables|layouts|scripts)/.test(r.path));
+    const asked = (await control<Array<{ path: string }>>('GET', 'requests')).filter((r) =>
+      /\/(entities|info|users\/current|connectors|projects|tables|layouts|scripts)/.test(r.path),
+    );
     assert.deepEqual(asked, [], 'nothing was asked of the server');
     fs.rmSync(empty, { recursive: true, force: true });
   });
@@ -78,7 +93,14 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
     });
     // Another entity of that name is on the server: a conflict.
     fs.mkdirSync(path.join(dir, 'Script'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'Script/Scripts.Greet.json'), JSON.stringify({ '#type': 'Script', id: '5c000000-0000-4000-8000-000000000001', language: 'javascript', name: 'Greet', namespace: 'Scripts:', script: '//name: Greet\n' }, null, 2));
+    fs.writeFileSync(
+      path.join(dir, 'Script/Scripts.Greet.json'),
+      JSON.stringify(
+        { '#type': 'Script', id: '5c000000-0000-4000-8000-000000000001', language: 'javascript', name: 'Greet', namespace: 'Scripts:', script: '//name: Greet\n' },
+        null,
+        2,
+      ),
+    );
     const manifestFile = path.join(dir, 'manifest.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
     manifest.order.push({ type: 'Script', id: '5c000000-0000-4000-8000-000000000001', file: 'Script/Scripts.Greet.json' });
@@ -147,9 +169,13 @@ describe('Bundles: pull, Source Control view, diff, push', function () {
       assert.ok(ok(), `${what}: ${JSON.stringify(api().folders())}`);
     };
     // The menu entries name the context key the extension sets.
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes.menus['explorer/context'];
+    const menus = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { menus: Record<string, Array<{ command: string; when?: string }>> } }).contributes
+      .menus['explorer/context'];
     for (const command of ['datagrok.bundle.diff', 'datagrok.bundle.push']) {
-      assert.ok(menus.some((m) => m.command === command && m.when === 'explorerResourceIsFolder && resourcePath in datagrok.bundleFolders'), `${command} on a bundle folder`);
+      assert.ok(
+        menus.some((m) => m.command === command && m.when === 'explorerResourceIsFolder && resourcePath in datagrok.bundleFolders'),
+        `${command} on a bundle folder`,
+      );
     }
     const root = vscode.workspace.workspaceFolders![0].uri;
     const bundle = vscode.Uri.joinPath(root, 'bundles-menu', 'dev');

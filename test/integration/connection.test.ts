@@ -16,9 +16,7 @@ function run<T = unknown>(command: string, options?: unknown): Promise<T> {
 /** Every value of every datagrok.* setting, at every level, as text. */
 function allSettingsText(): string {
   const config = vscode.workspace.getConfiguration('datagrok');
-  const declared = Object.keys(vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.configuration.properties).map((k: string) =>
-    k.replace(/^datagrok\./, ''),
-  );
+  const declared = Object.keys(vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.configuration.properties).map((k: string) => k.replace(/^datagrok\./, ''));
   const names = [...new Set([...declared, 'apiKey', 'key', 'token'])];
   return JSON.stringify(names.map((name) => config.inspect(name)));
 }

@@ -97,7 +97,7 @@ describe('Dashboards: create and share', () => {
     assert.deepEqual(await emulatorRequests(), []);
   });
 
-  it('shows the server\'s message when a table or group does not exist', async () => {
+  it("shows the server's message when a table or group does not exist", async () => {
     await assert.rejects(run('datagrok.dashboards.create', { name: 'Ghost', tables: ['Nope.nothing'] }), /not found/i);
     const dashboard = (await dashboardsOnServer())[0];
     await assert.rejects(run('datagrok.dashboards.share', { id: dashboard.ID, groups: ['nobody-such'] }), /Group nobody-such not found/);

@@ -37,7 +37,10 @@ async function until<T>(get: () => T | undefined, what: string, timeoutMs = 20_0
 
 /** The CSV text as rows of fields (the test's fixtures have no quoted fields). */
 function table(csv: string): { header: string[]; rows: string[][] } {
-  const [header, ...rows] = csv.trim().split(/\r?\n/).map((line) => line.split(','));
+  const [header, ...rows] = csv
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(','));
   return { header, rows };
 }
 
@@ -58,7 +61,14 @@ describe('The data view', () => {
   /** The data view whose resource's path ends with `name` (a result's run ID rides in its query), once open; its meta message (the file read). */
   async function openView(name: string): Promise<{ uri: string; meta: Of<'meta'> }> {
     // The newest view of that name (each run's result has a view of its own).
-    const uri = await until(() => api.dataViews.list().filter((v) => vscode.Uri.parse(v.uri).path.endsWith(name)).pop()?.uri, `a data view of ${name}`);
+    const uri = await until(
+      () =>
+        api.dataViews
+          .list()
+          .filter((v) => vscode.Uri.parse(v.uri).path.endsWith(name))
+          .pop()?.uri,
+      `a data view of ${name}`,
+    );
     const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
     return { uri, meta };
   }
@@ -87,7 +97,11 @@ describe('The data view', () => {
     assert.equal(type('SEX'), 'string');
     assert.equal(type('STARTED'), 'datetime');
     assert.deepEqual(meta.rowCount, { rows: expected.rows.length, exact: true });
-    assert.equal(vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'datagrok.dataView'), true, 'a data view tab is open');
+    assert.equal(
+      vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'datagrok.dataView'),
+      true,
+      'a data view tab is open',
+    );
   });
 
   it('serves the rows sorted and filtered as asked, and summarizes a column', async () => {
@@ -102,7 +116,11 @@ describe('The data view', () => {
     assert.equal(sorted.rowCount.rows, expected.rows.length);
     const top = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 50 }), 'rows').rows.map((r) => Number(r[age]));
     assert.equal(top[0], Math.max(...ages));
-    assert.deepEqual(top, [...top].sort((a, b) => b - a), 'descending');
+    assert.deepEqual(
+      top,
+      [...top].sort((a, b) => b - a),
+      'descending',
+    );
 
     const women = expected.rows.filter((r) => r[sex] === 'F' && Number(r[age]) <= 65).length;
     const filtered = only(
@@ -131,13 +149,25 @@ describe('The data view', () => {
     assert.equal(summary.max, Math.max(...ages));
     const chart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
     assert.equal(chart.kind, 'histogram');
-    assert.equal(chart.y.reduce((a, b) => a + b, 0), expected.rows.length);
-    assert.ok(api.dataViews.list().find((v) => v.uri === uri)?.sent.some((m) => m.type === 'progress'), 'progress was sent while summarizing');
+    assert.equal(
+      chart.y.reduce((a, b) => a + b, 0),
+      expected.rows.length,
+    );
+    assert.ok(
+      api.dataViews
+        .list()
+        .find((v) => v.uri === uri)
+        ?.sent.some((m) => m.type === 'progress'),
+      'progress was sent while summarizing',
+    );
   });
 
   it('names several outputs after the signature (min, max, mean, count)', async () => {
     await run('datagrok.functions.run', { function: 'Demo:ColumnStats', params: { column: 'Demo:demog/AGE' } });
-    const document = await until(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'datagrok-result' && path.posix.basename(d.uri.path) === 'Demo:ColumnStats — result'), 'the result document');
+    const document = await until(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'datagrok-result' && path.posix.basename(d.uri.path) === 'Demo:ColumnStats — result'),
+      'the result document',
+    );
     assert.deepEqual(Object.keys(JSON.parse(document.getText())), ['min', 'max', 'mean', 'count']);
   });
 
@@ -195,7 +225,10 @@ describe('The data view', () => {
     assert.equal(meta.title, 'Demo:demog');
     assert.equal(meta.rowCount.exact, false, `at least N rows while the download goes on: ${JSON.stringify(meta.rowCount)}`);
     assert.ok(meta.rowCount.rows >= 1000 && meta.rowCount.rows < 5850, `rows known so far: ${meta.rowCount.rows}`);
-    assert.ok(meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'), 'columns and types from the first rows');
+    assert.ok(
+      meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'),
+      'columns and types from the first rows',
+    );
     const rows = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 20 }), 'rows');
     assert.equal(rows.rows.length, 20);
     assert.equal(rows.rows[0].length, meta.columns.length);
@@ -204,7 +237,14 @@ describe('The data view', () => {
     await control('POST', 'reset'); // ends the held download
     const error = await outcome;
     assert.ok(error instanceof Error, 'Open Table fails when its download stops');
-    await until(() => api.dataViews.list().find((v) => v.uri === uri)?.sent.find((m) => m.type === 'error' && /download stopped/i.test(m.message)), 'the view saying the download stopped');
+    await until(
+      () =>
+        api.dataViews
+          .list()
+          .find((v) => v.uri === uri)
+          ?.sent.find((m) => m.type === 'error' && /download stopped/i.test(m.message)),
+      'the view saying the download stopped',
+    );
     await signIn();
   });
 });

@@ -61,7 +61,8 @@ describe('Tables and Dashboards views', function () {
   it("lists the server's tables and dashboards, with descriptions, tooltips and actions", async () => {
     await run('datagrok.tables.refresh');
     const tables = await top(api.tablesTree);
-    for (const name of ['demog', 'car_models', 'world_cities', 'molecules', 'revenue_2024q1', 'fresh']) assert.ok(tables.labels.includes(name), `${name} in ${tables.labels.join(', ')}`);
+    for (const name of ['demog', 'car_models', 'world_cities', 'molecules', 'revenue_2024q1', 'fresh'])
+      assert.ok(tables.labels.includes(name), `${name} in ${tables.labels.join(', ')}`);
     const demog = tables.nodes[tables.labels.indexOf('demog')]!;
     const item = api.tablesTree.getTreeItem(demog);
     assert.match(String(item.description), /^Demo/);
@@ -134,8 +135,14 @@ describe('Tables and Dashboards views', function () {
 
   it('remembers pushed tables and created dashboards per server in the global state', async () => {
     const tables = api.remembered('tables', server());
-    assert.ok(tables.some((t) => t.ID === pushed.ID), 'the pushed table is remembered');
-    assert.ok(api.remembered('dashboards', server()).some((d) => d.name === 'Remembered board'), 'the created dashboard is remembered');
+    assert.ok(
+      tables.some((t) => t.ID === pushed.ID),
+      'the pushed table is remembered',
+    );
+    assert.ok(
+      api.remembered('dashboards', server()).some((d) => d.name === 'Remembered board'),
+      'the created dashboard is remembered',
+    );
     assert.deepEqual(api.remembered('tables', 'https://elsewhere.example/api'), []);
   });
 

@@ -59,4 +59,3 @@ export async function dropCachedContents(): Promise<void> {
   await files.update('maxEditorFileSizeMB', 49, vscode.ConfigurationTarget.Global);
   await files.update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
 }
-

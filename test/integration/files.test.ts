@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { log } from './index';
 import { APPDATA, DEMO, dropCachedContents, eventually, fileOnServer, fileUri, rejectsWith, run, sha256 } from './fileSupport';
 import { clearEmulatorRequests, control, type EmulatorRequest, emulator, emulatorRequests, resetEmulator, signIn } from './support';
@@ -149,7 +149,10 @@ describe('Connector files: datagrok:// file system and commands', () => {
     const listed = new Map(await vscode.workspace.fs.readDirectory(root));
     for (const name of ['demog.csv', 'cars.csv', 'readme.md']) assert.equal(listed.get(name), vscode.FileType.File, name);
     assert.equal(listed.get('geo'), vscode.FileType.Directory);
-    assert.ok((await emulatorRequests()).some((r) => r.path.includes('/connectors/connections/')), 'the listing route was used');
+    assert.ok(
+      (await emulatorRequests()).some((r) => r.path.includes('/connectors/connections/')),
+      'the listing route was used',
+    );
     const geo = new Map(await vscode.workspace.fs.readDirectory(fileUri(DEMO, 'geo')));
     assert.deepEqual([...geo.keys()].sort(), ['cities.csv', 'countries.csv']);
 
@@ -233,8 +236,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     const renamed = 'costs/renamed.txt';
     await api.uploadFile(APPDATA, name, { data: 'first\n' });
     const uri = fileUri(APPDATA, name);
-    const downloads = (requests: EmulatorRequest[], file: string) =>
-      requests.filter((r) => r.method === 'GET' && r.path.includes(`/public/v1/files/System.AppData/${file}`));
+    const downloads = (requests: EmulatorRequest[], file: string) => requests.filter((r) => r.method === 'GET' && r.path.includes(`/public/v1/files/System.AppData/${file}`));
     const show = (requests: EmulatorRequest[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document);
@@ -250,7 +252,10 @@ describe('Connector files: datagrok:// file system and commands', () => {
       log(`     requests for one save of an open file: ${requests.length} (${show(requests)})`);
       assert.deepEqual(downloads(requests, name), [], 'the save did not download the file');
       assert.equal(requests.filter((r) => r.method === 'POST').length, 1, 'one upload');
-      assert.ok(requests.every((r) => r.method === 'POST' || r.path.includes('/connections/')), `only the upload and the listing: ${show(requests)}`);
+      assert.ok(
+        requests.every((r) => r.method === 'POST' || r.path.includes('/connections/')),
+        `only the upload and the listing: ${show(requests)}`,
+      );
     }
     assert.equal((await fileOnServer(APPDATA, name))?.sha256, sha256('edited again\nedited\nfirst\n'));
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
@@ -270,7 +275,11 @@ describe('Connector files: datagrok:// file system and commands', () => {
     const deleting = await emulatorRequests();
     log(`     requests for one delete: ${deleting.length} (${show(deleting)})`);
     // VS Code may check afterwards that the file is gone (a GET answered 404): no content is downloaded.
-    assert.deepEqual(downloads(deleting, renamed).filter((r) => r.status === 200), [], `the delete did not download the file: ${show(deleting)}`);
+    assert.deepEqual(
+      downloads(deleting, renamed).filter((r) => r.status === 200),
+      [],
+      `the delete did not download the file: ${show(deleting)}`,
+    );
     assert.equal(deleting.filter((r) => r.method === 'DELETE').length, 1);
     assert.equal(await fileOnServer(APPDATA, renamed), undefined);
   });
@@ -295,9 +304,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     this.timeout(300_000);
     const source = path.join(dir, 'large.bin');
     const hash = await writeLargeFile(source, 200);
-    const up = await rssGrowthDuring(() =>
-      run('datagrok.files.upload', { source: vscode.Uri.file(source), connector: APPDATA, path: 'big/large.bin' }),
-    );
+    const up = await rssGrowthDuring(() => run('datagrok.files.upload', { source: vscode.Uri.file(source), connector: APPDATA, path: 'big/large.bin' }));
     assert.equal((await fileOnServer(APPDATA, 'big/large.bin'))?.sha256, hash);
     const target = vscode.Uri.file(path.join(dir, 'large-copy.bin'));
     const down = await rssGrowthDuring(() => run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target }));

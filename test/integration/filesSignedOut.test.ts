@@ -8,8 +8,7 @@ import { resetEmulator, signIn } from './support';
 
 const ENTRY = 'Signed out — run Datagrok Sign In to see these files';
 
-const openTabs = () =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : []));
+const openTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).flatMap((t) => (t.input instanceof vscode.TabInputText ? [t.input.uri.toString()] : []));
 
 describe('Connector files: signed out', () => {
   before(async () => {
@@ -25,7 +24,10 @@ describe('Connector files: signed out', () => {
   it('a connector folder lists one entry saying why (its text says what to do); files ask to sign in; signed in again, the files are back', async () => {
     const root = fileUri(DEMO);
     const before = await vscode.workspace.fs.readDirectory(root);
-    assert.ok(before.some(([name]) => name === 'readme.md'), 'signed in, the files are listed');
+    assert.ok(
+      before.some(([name]) => name === 'readme.md'),
+      'signed in, the files are listed',
+    );
     await run('datagrok.signOut', {});
     try {
       // The mounted folder resolves (a folder), so the Explorer shows the entry rather than a "!" root.
@@ -36,7 +38,10 @@ describe('Connector files: signed out', () => {
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(entry));
       assert.match(text, /^You are signed out of 127\.0\.0\.1:\d+, so the files of this connector cannot be listed, opened or saved\./);
       assert.match(text, /Run "Datagrok: Sign In"/);
-      await rejectsWith(vscode.workspace.fs.readFile(fileUri(DEMO, 'readme.md')), /Sign in to 127\.0\.0\.1:\d+ to open System\.DemoFiles\/readme\.md|Sign in to 127\.0\.0\.1:\d+ to open/);
+      await rejectsWith(
+        vscode.workspace.fs.readFile(fileUri(DEMO, 'readme.md')),
+        /Sign in to 127\.0\.0\.1:\d+ to open System\.DemoFiles\/readme\.md|Sign in to 127\.0\.0\.1:\d+ to open/,
+      );
       // A folder below the root is not a placeholder: it asks to sign in.
       await rejectsWith(vscode.workspace.fs.readDirectory(fileUri(DEMO, 'geo')), /Sign in to 127\.0\.0\.1:\d+/);
     } finally {

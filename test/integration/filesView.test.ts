@@ -64,7 +64,13 @@ describe('Files view', () => {
     const geo = await child(demo, 'geo');
     assert.equal(item(geo).contextValue, 'datagrok.folder');
     const inGeo = await children(geo);
-    assert.deepEqual(inGeo.map(label), onServer.filter((p) => p.startsWith('geo/')).map((p) => p.slice(4)).sort());
+    assert.deepEqual(
+      inGeo.map(label),
+      onServer
+        .filter((p) => p.startsWith('geo/'))
+        .map((p) => p.slice(4))
+        .sort(),
+    );
     const cities = item(inGeo.find((n) => label(n) === 'cities.csv')!);
     assert.equal(cities.contextValue, 'datagrok.file');
     assert.equal(cities.resourceUri?.toString(), fileUri(DEMO, 'geo/cities.csv').toString());

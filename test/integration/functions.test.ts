@@ -61,7 +61,7 @@ describe('Functions: run from parameter files', () => {
     await assert.rejects(run('datagrok.functions.run', uri), /does not name a function/);
   });
 
-  it('runs the active editor\'s parameter file, unsaved edits included', async () => {
+  it("runs the active editor's parameter file, unsaved edits included", async () => {
     const uri = write('active.json', '{ "$function": "Demo:Add", "a": 1, "b": 1 }');
     const editor = await vscode.window.showTextDocument(uri);
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, 0, editor.document.getText().length), '{ "$function": "Demo:Add", "a": 100, "b": 1 }'));
@@ -111,7 +111,7 @@ describe('Functions: run from parameter files', () => {
     await assert.rejects(run('datagrok.functions.run', { uri }), /"broken\.json" is not valid JSON: CommaExpected at line 4, column 3/);
   });
 
-  it('shows the server\'s message when the function fails (Demo:Fail)', async () => {
+  it("shows the server's message when the function fails (Demo:Fail)", async () => {
     const uri = write('fail.json', '{ "$function": "Demo:Fail", "message": "the reactor is offline" }');
     await assert.rejects(run('datagrok.functions.run', { uri }), /the reactor is offline/);
     // Also when the server answers 200 with an ApiError body.
@@ -142,7 +142,10 @@ describe('Functions: run from parameter files', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       messages = vscode.languages.getDiagnostics(uri).map((d) => d.message);
     }
-    assert.ok(messages.some((m) => m.includes('Package:Name')), `a schema diagnostic on "$function": ${JSON.stringify(messages)}`);
+    assert.ok(
+      messages.some((m) => m.includes('Package:Name')),
+      `a schema diagnostic on "$function": ${JSON.stringify(messages)}`,
+    );
     assert.ok(!messages.some((m) => /comment/i.test(m)), 'comments are allowed');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });

@@ -81,7 +81,10 @@ describe('Functions view', () => {
     assert.match(tooltip.value, /Math:Round\(value: double, digits: int = 0\) → rounded: double/);
     assert.match(tooltip.value, /`digits`: int = `0` _\(optional\)_ — Decimal digits/);
     assert.match(tooltip.value, /\*\*Outputs\*\*\n\n- `rounded`: double — The rounded number/);
-    assert.ok((await emulatorRequests()).some((r) => r.method === 'GET' && /\/functions\/Math[.:%3A]+Round$/i.test(r.path)), 'read by name on the server');
+    assert.ok(
+      (await emulatorRequests()).some((r) => r.method === 'GET' && /\/functions\/Math[.:%3A]+Round$/i.test(r.path)),
+      'read by name on the server',
+    );
   });
 
   it('searches on the server (smart-search text) and shows only what it answers; empty text clears', async () => {
@@ -120,7 +123,14 @@ describe('Functions view', () => {
   });
 
   it('pages a big package: 200 functions, then Show more… for the next 200', async () => {
-    const funcs: FuncInfo[] = Array.from({ length: 450 }, (_, i) => ({ id: `b${i}`, name: `F${String(i).padStart(3, '0')}`, nqName: `Big:F${String(i).padStart(3, '0')}`, package: 'Big', kind: 'function', tags: [] }));
+    const funcs: FuncInfo[] = Array.from({ length: 450 }, (_, i) => ({
+      id: `b${i}`,
+      name: `F${String(i).padStart(3, '0')}`,
+      nqName: `Big:F${String(i).padStart(3, '0')}`,
+      package: 'Big',
+      kind: 'function',
+      tags: [],
+    }));
     // The bundle's class (the extension's nodes are not this compiled copy's): taken from a package item.
     const Package = (await tree().getChildren())[0]!.constructor as typeof PackageNode;
     const big = new Package(tree(), 'Big', funcs, false, 'test:');

@@ -178,7 +178,10 @@ describe('Groups view and membership requests', () => {
     const request = s.requests.find((r) => r.id === ID.bobToChemists)!;
     assert.equal(request.approved, true);
     assert.ok(request.resolutionDate);
-    assert.ok(s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.bob), 'bob is a member of Chemists');
+    assert.ok(
+      s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.bob),
+      'bob is a member of Chemists',
+    );
     // Nothing shifts: the same rows, same ids, in the same order; Bob's is marked approved, Carol's still actionable.
     const after = await children(await child(undefined, 'Pending requests'));
     assert.deepEqual(
@@ -190,7 +193,7 @@ describe('Groups view and membership requests', () => {
     assert.equal((item(after[0]).iconPath as vscode.ThemeIcon).id, 'check');
     assert.equal(item(after[1]).contextValue, 'datagrok.request.actionable');
     const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>;
-    const inline = menus.filter((m) => m.when.includes("viewItem == datagrok.request.approved") && m.group.startsWith('inline'));
+    const inline = menus.filter((m) => m.when.includes('viewItem == datagrok.request.approved') && m.group.startsWith('inline'));
     assert.deepEqual(
       inline.map((m) => m.command),
       ['datagrok.groups.undoApprove'],
@@ -212,7 +215,10 @@ describe('Groups view and membership requests', () => {
     const s = await state();
     const chemists = s.groups.find((g) => g.id === ID.chemists)!;
     assert.ok(!chemists.children.some((r) => r.child.id === ID.bob), 'bob is no longer a member');
-    assert.ok(chemists.children.some((r) => r.child.id === ID.demo && r.isAdmin), 'the other members and admin flags are kept');
+    assert.ok(
+      chemists.children.some((r) => r.child.id === ID.demo && r.isAdmin),
+      'the other members and admin flags are kept',
+    );
     assert.ok(chemists.children.some((r) => r.child.id === ID.alice && !r.isAdmin));
     assert.equal(s.requests.find((r) => r.id === ID.bobToChemists)!.approved, true);
     const saves = (await emulatorRequests()).filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`);
@@ -234,7 +240,10 @@ describe('Groups view and membership requests', () => {
     assert.ok(!s.groups.find((g) => g.id === ID.chemists)!.children.some((r) => r.child.id === ID.carol));
     // Listed in place, marked denied, until a refresh.
     const rows = await children(await child(undefined, 'Pending requests'));
-    assert.deepEqual(rows.map((n) => `${label(n)}: ${item(n).description}`), ['Bob Brown: to Chemists · approval undone', 'Carol Chen: to Chemists · denied']);
+    assert.deepEqual(
+      rows.map((n) => `${label(n)}: ${item(n).description}`),
+      ['Bob Brown: to Chemists · approval undone', 'Carol Chen: to Chemists · denied'],
+    );
     assert.equal(item(rows[1]).contextValue, 'datagrok.request.denied');
     await run('datagrok.groups.refresh');
     assert.deepEqual(await labels(await child(undefined, 'Pending requests')), ['No pending requests to the groups you administer']);
@@ -268,9 +277,7 @@ describe('Groups view and membership requests', () => {
     await assert.rejects(run('datagrok.groups.requestMembership', { groupId: 42 }), /needs \{ groupId \}/);
     assert.deepEqual(await emulatorRequests(), []);
     await assert.rejects(run('datagrok.groups.requestMembership', { groupId: ID.chemists }), /already a member/);
-    const request = await run<MembershipRequest>('datagrok.groups.requestMembership', { groupId: 'a4b45840-9a50-11e6-9cc9-8546b8bf62e6' }).catch(
-      (e: Error) => e,
-    );
+    const request = await run<MembershipRequest>('datagrok.groups.requestMembership', { groupId: 'a4b45840-9a50-11e6-9cc9-8546b8bf62e6' }).catch((e: Error) => e);
     assert.ok(request instanceof Error && /already a member/.test(request.message), 'demo is in All users');
   });
 
@@ -285,7 +292,7 @@ describe('Groups view and membership requests', () => {
     assert.match(String(item(node).description), /Toxicology · admin/);
   });
 
-  it('group menu: Copy Name copies the name (a user: the login); Open Groups Page opens the server\'s Groups page', async () => {
+  it("group menu: Copy Name copies the name (a user: the login); Open Groups Page opens the server's Groups page", async () => {
     const chemists = await child(await child(undefined, 'My groups'), 'Chemists');
     assert.equal(await run('datagrok.groups.copyName', chemists), 'Chemists');
     assert.equal(await vscode.env.clipboard.readText(), 'Chemists');
@@ -316,16 +323,16 @@ describe('Groups view and membership requests', () => {
     const saved = await run<Group>('datagrok.groups.addMember', { groupId: toxicologists.id, memberId: ID.alice, admin: true });
     assert.equal(saved.id, toxicologists.id);
     const after = (await state()).groups.find((g) => g.id === toxicologists.id)!;
-    assert.deepEqual(
-      after.children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`).sort(),
-      ['alice (admin)', 'demo (admin)'],
-    );
+    assert.deepEqual(after.children.map((r) => `${r.child.name}${r.isAdmin ? ' (admin)' : ''}`).sort(), ['alice (admin)', 'demo (admin)']);
     assert.equal(after.description, 'Tox team', 'the group itself is unchanged');
     const members = await labels(await child(await child(await child(undefined, 'My groups'), 'Toxicologists'), 'Members'));
     assert.deepEqual(members, ['alice', 'demo']);
     await clearEmulatorRequests();
     await assert.rejects(run('datagrok.groups.addMember', { groupId: toxicologists.id, memberId: ID.alice, admin: true }), /already an administrator/);
-    assert.ok((await emulatorRequests()).every((r) => r.method === 'GET'), 'nothing saved when nothing changes');
+    assert.ok(
+      (await emulatorRequests()).every((r) => r.method === 'GET'),
+      'nothing saved when nothing changes',
+    );
   });
 
   it('group menu: Leave (admins only, never the last admin) removes the user; the group stays with its other members', async () => {
@@ -360,7 +367,10 @@ describe('Groups view and membership requests', () => {
       found.map((g) => g.name),
       ['Chemists'],
     );
-    assert.ok((await emulatorRequests()).some((r) => r.path.includes('/groups/lookup')), 'the server lookup was used');
+    assert.ok(
+      (await emulatorRequests()).some((r) => r.path.includes('/groups/lookup')),
+      'the server lookup was used',
+    );
     const roots = await children();
     assert.equal(label(roots[0]), 'Search: chem');
     assert.deepEqual(await labels(roots[0]), ['Chemists']);

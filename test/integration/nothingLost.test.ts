@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { APPDATA, dropCachedContents, fileOnServer, filesOnServer, fileUri, rejectsWith, sha256 } from './fileSupport';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 

@@ -32,7 +32,9 @@ async function completions(document: vscode.TextDocument, position: vscode.Posit
   // The provider asks the server: ask until its answer is there (the first call may still be signing in).
   for (let i = 0; i < 20; i++) {
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
-    const ours = list.items.filter((item) => item.kind === vscode.CompletionItemKind.Function || item.kind === vscode.CompletionItemKind.Property || item.kind === vscode.CompletionItemKind.EnumMember);
+    const ours = list.items.filter(
+      (item) => item.kind === vscode.CompletionItemKind.Function || item.kind === vscode.CompletionItemKind.Property || item.kind === vscode.CompletionItemKind.EnumMember,
+    );
     if (ours.length > 0) return list.items;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -54,7 +56,10 @@ async function datagrokDiagnostics(uri: vscode.Uri, until: (d: vscode.Diagnostic
 
 function hoverText(hovers: vscode.Hover[]): string {
   // Plain text in markdown comes back with its spaces as &nbsp;.
-  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n').replace(/&nbsp;/g, ' ');
+  return hovers
+    .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+    .join('\n')
+    .replace(/&nbsp;/g, ' ');
 }
 
 describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
@@ -76,10 +81,13 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
     for (const name of ['Demo:Add', 'Demo:Filter', 'Math:Round']) assert.ok(labels.includes(name), `${name} missing from ${labels.join(', ')}`);
     const add = items.find((i) => labelOf(i) === 'Demo:Add')!;
     assert.match(add.detail ?? '', /Demo/);
-    assert.match(String(typeof add.documentation === 'string' ? add.documentation : add.documentation?.value).replace(/&nbsp;/g, ' '), /Adds two numbers[\s\S]*Demo:Add\(a: double, b: double\) → sum: double/);
+    assert.match(
+      String(typeof add.documentation === 'string' ? add.documentation : add.documentation?.value).replace(/&nbsp;/g, ' '),
+      /Adds two numbers[\s\S]*Demo:Add\(a: double, b: double\) → sum: double/,
+    );
   });
 
-  it('completes the inputs not yet present, and an input\'s choices', async () => {
+  it("completes the inputs not yet present, and an input's choices", async () => {
     const document = await open('complete-inputs.datagrok.json', '{\n  "$function": "Math:Round",\n  "value": 2.5,\n  ""\n}\n');
     const items = await completions(document, past(document, '2.5,\n  "'));
     const labels = items.filter((i) => i.kind === vscode.CompletionItemKind.Property).map(labelOf);
@@ -172,7 +180,7 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
     await datagrokDiagnostics(misspelt.uri, (d) => d.length === 0);
   });
 
-  it('shows the function\'s one-line description beside the Run lens', async () => {
+  it("shows the function's one-line description beside the Run lens", async () => {
     const document = await open('lens.datagrok.json', '{ "$function": "Demo:Add", "a": 1, "b": 2 }');
     let titles: string[] = [];
     for (let i = 0; i < 40 && !titles.some((t) => /^Adds two numbers/.test(t)); i++) {
@@ -181,14 +189,20 @@ describe('Parameter files: completion, hover, diagnostics, quick fixes', () => {
       if (!titles.some((t) => /^Adds two numbers/.test(t))) await new Promise((r) => setTimeout(r, 250));
     }
     assert.ok(titles.includes('▶ Run Demo:Add'), titles.join(' | '));
-    assert.ok(titles.some((t) => /^Adds two numbers/.test(t)), `no description lens: ${titles.join(' | ')}`);
+    assert.ok(
+      titles.some((t) => /^Adds two numbers/.test(t)),
+      `no description lens: ${titles.join(' | ')}`,
+    );
     // An unknown function: the Run lens alone.
     const unknown = await open('lens-unknown.datagrok.json', '{ "$function": "Demo:NoSuchThing" }');
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', unknown.uri);
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['▶ Run Demo:NoSuchThing']);
+    assert.deepEqual(
+      lenses.map((l) => l.command?.title),
+      ['▶ Run Demo:NoSuchThing'],
+    );
   });
 
-  it('serves a function\'s JSON schema, generated from its signature, at datagrok-schema:', async () => {
+  it("serves a function's JSON schema, generated from its signature, at datagrok-schema:", async () => {
     const document = await vscode.workspace.openTextDocument(vscode.Uri.parse('datagrok-schema:/Demo:Add.schema.json'));
     const schema = JSON.parse(document.getText());
     assert.equal(schema.title, 'Demo:Add');

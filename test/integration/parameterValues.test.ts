@@ -67,12 +67,15 @@ describe('Parameter files: completion and checks inside values', () => {
   it('offers the server\'s tables for a dataframe input, searched as typed, and the workspace\'s CSV files as {"$csv": …}', async () => {
     const document = await open('tables.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": "dem"\n}\n');
     const labels = await offered(document, past(document, '"table": "dem'), (l) => l.includes('Demo:demog'));
-    assert.ok(labels.some((l) => l === '{"$csv": "./local-values.csv"}'), `no $csv item: ${labels.join(', ')}`);
+    assert.ok(
+      labels.some((l) => l === '{"$csv": "./local-values.csv"}'),
+      `no $csv item: ${labels.join(', ')}`,
+    );
     const csv = await open('csv.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": { "$csv": "" }\n}\n');
     await offered(csv, past(csv, '"$csv": "'), (l) => l.includes('./local-values.csv'));
   });
 
-  it('offers <table>/<column> from the table\'s columns, read once and cached', async () => {
+  it("offers <table>/<column> from the table's columns, read once and cached", async () => {
     const document = await open('columns.datagrok.json', '{\n  "$function": "Demo:ColumnStats",\n  "column": "Demo:demog/"\n}\n');
     await clearEmulatorRequests();
     const labels = await offered(document, past(document, '"column": "Demo:demog/'), (l) => l.includes('Demo:demog/AGE'));
@@ -102,7 +105,10 @@ describe('Parameter files: completion and checks inside values', () => {
     const fine = await open('fine.datagrok.json', '{\n  "$function": "Demo:ColumnStats",\n  "column": "Demo:demog/AGE"\n}\n');
     await new Promise((r) => setTimeout(r, 1500));
     const said = vscode.languages.getDiagnostics(fine.uri).filter((d) => d.source === 'Datagrok');
-    assert.deepEqual(said.map((d) => d.code), []);
+    assert.deepEqual(
+      said.map((d) => d.code),
+      [],
+    );
   });
 
   it('a table the server names owner first: completion offers its full name and columns, checks accept it with or without the owner', async () => {
@@ -117,7 +123,14 @@ describe('Parameter files: completion and checks inside values', () => {
     for (const name of ['demo:Owned:scores', 'Owned.scores']) {
       const fine = await open(`owned-${name.length}.datagrok.json`, `{\n  "$function": "Demo:ColumnStats",\n  "column": "${name}/score"\n}\n`);
       await new Promise((r) => setTimeout(r, 1500));
-      assert.deepEqual(vscode.languages.getDiagnostics(fine.uri).filter((d) => d.source === 'Datagrok').map((d) => d.code), [], name);
+      assert.deepEqual(
+        vscode.languages
+          .getDiagnostics(fine.uri)
+          .filter((d) => d.source === 'Datagrok')
+          .map((d) => d.code),
+        [],
+        name,
+      );
     }
     const foreign = await open('owned-foreign.datagrok.json', '{\n  "$function": "Demo:RowCount",\n  "table": "alice:Owned:scores"\n}\n');
     const [missing] = await datagrokDiagnostics(foreign.uri, (d) => d.some((x) => x.code === 'missingTable'));
@@ -134,6 +147,9 @@ describe('Parameter files: completion and checks inside values', () => {
     const document = await open('function-key.datagrok.json', '{\n  ""\n}\n');
     const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, past(document, '{\n  "'));
     const fn = list.items.filter((i) => labelOf(i).replace(/"/g, '') === '$function');
-    assert.ok(fn.length <= 1, `"$function" is offered ${fn.length} times: ${JSON.stringify(fn.map((i) => [labelOf(i), i.kind, i.insertText instanceof vscode.SnippetString ? i.insertText.value : i.insertText]))}`);
+    assert.ok(
+      fn.length <= 1,
+      `"$function" is offered ${fn.length} times: ${JSON.stringify(fn.map((i) => [labelOf(i), i.kind, i.insertText instanceof vscode.SnippetString ? i.insertText.value : i.insertText]))}`,
+    );
   });
 });

@@ -55,8 +55,7 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     const token = `Basic ${Buffer.from(credentials).toString('base64')}`;
     const secrets = [password, token.slice('Basic '.length), 'not-the-password'];
     const http = () => vscode.workspace.getConfiguration('http');
-    const setting = (section: string, name: string, value: unknown) =>
-      vscode.workspace.getConfiguration(section).update(name, value, vscode.ConfigurationTarget.Global);
+    const setting = (section: string, name: string, value: unknown) => vscode.workspace.getConfiguration(section).update(name, value, vscode.ConfigurationTarget.Global);
     const signIn = (url: string) => vscode.commands.executeCommand('datagrok.signIn', { url, apiKey: emulator.key });
     const refused = async (url: string) => {
       let message = '';
@@ -64,7 +63,10 @@ describe('through a proxy (http.proxy in the user settings)', () => {
         message = e instanceof Error ? e.message : String(e);
         return true;
       });
-      assert.match(message, new RegExp(`the proxy ${new URL(authProxy).host.replace(/\./g, '\\.')} asks for credentials \\((407 Proxy Authentication Required|401)\\).*http\\.proxyAuthorization`));
+      assert.match(
+        message,
+        new RegExp(`the proxy ${new URL(authProxy).host.replace(/\./g, '\\.')} asks for credentials \\((407 Proxy Authentication Required|401)\\).*http\\.proxyAuthorization`),
+      );
       for (const secret of secrets) assert.ok(!message.includes(secret), `no credentials in: ${message}`);
     };
     const previous = http().get<string>('proxy');
@@ -86,7 +88,10 @@ describe('through a proxy (http.proxy in the user settings)', () => {
       assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       const seen = await serverRequests();
-      assert.ok(seen.some((r) => r.includes('cars.csv')), 'the file was read from the server');
+      assert.ok(
+        seen.some((r) => r.includes('cars.csv')),
+        'the file was read from the server',
+      );
       assert.deepEqual([...proxiedRequests(authLog)].sort(), [...seen].sort(), 'every request went through the proxy that wants credentials');
 
       // HTTPS: the credentials go on the CONNECT (the emulator over TLS, its authority trusted by our setting).
@@ -130,8 +135,14 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     const seen = await serverRequests();
     const proxied = proxiedRequests();
     log(`     ${seen.length} requests reached the server, ${proxied.length} went through the proxy`);
-    assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/tables/')), 'the push reached the server');
-    assert.ok(seen.some((r) => r.startsWith('POST /api/public/v1/files/')), 'the save reached the server');
+    assert.ok(
+      seen.some((r) => r.startsWith('POST /api/public/v1/tables/')),
+      'the push reached the server',
+    );
+    assert.ok(
+      seen.some((r) => r.startsWith('POST /api/public/v1/files/')),
+      'the save reached the server',
+    );
     assert.deepEqual([...proxied].sort(), [...seen].sort(), 'every request the server saw came through the proxy: none went direct');
   });
 
@@ -154,7 +165,10 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const seen = await serverRequests();
-    assert.ok(seen.some((r) => r.includes('cars.csv')), 'the file was read from the server');
+    assert.ok(
+      seen.some((r) => r.includes('cars.csv')),
+      'the file was read from the server',
+    );
     assert.deepEqual([...proxiedRequests()].sort(), [...seen].sort(), 'through the proxy VS Code chose: none direct');
 
     // The MCP server is a Node process the editor does not patch: it gets the effective settings.
@@ -173,7 +187,10 @@ describe('through a proxy (http.proxy in the user settings)', () => {
     const uri = await vscode.commands.executeCommand<vscode.Uri>('datagrok.files.open', { connector: 'System:DemoFiles', path: 'cars.csv' });
     assert.ok((await vscode.workspace.openTextDocument(uri)).getText().length > 0);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    assert.ok((await serverRequests()).some((r) => r.includes('cars.csv')), 'the file was read from the server');
+    assert.ok(
+      (await serverRequests()).some((r) => r.includes('cars.csv')),
+      'the file was read from the server',
+    );
     assert.deepEqual(proxiedRequests(), [], 'none went through the proxy');
   });
 });

@@ -97,7 +97,10 @@ describe('Runs: result documents', () => {
     const pushed = await run<{ ID: string; name: string }>('datagrok.runs.pushResult', { uri: document.uri, name: 'old_patients' });
     assert.match(pushed.name, /(^|[:.])old_patients$/);
     const state = await control<{ tables: { ID: string; name: string }[] }>('GET', 'state');
-    assert.ok(state.tables.some((t) => t.ID === pushed.ID), 'the emulator holds the pushed table');
+    assert.ok(
+      state.tables.some((t) => t.ID === pushed.ID),
+      'the emulator holds the pushed table',
+    );
     // Only CSV results are tables.
     await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 1 } });
     await assert.rejects(run('datagrok.runs.pushResult', { uri: resultDocument('Demo:Add — result').uri }), /not a dataframe/);
@@ -178,7 +181,9 @@ describe('Runs: remembered runs', () => {
     assert.equal(await run('datagrok.functions.run', { uri }), 3);
     const first = newest();
     const resultTabs = () =>
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs.filter((t) => t.label === 'Demo:Add — result').map((t) => ({ column: g.viewColumn, uri: (t.input as vscode.TabInputText).uri })));
+      vscode.window.tabGroups.all.flatMap((g) =>
+        g.tabs.filter((t) => t.label === 'Demo:Add — result').map((t) => ({ column: g.viewColumn, uri: (t.input as vscode.TabInputText).uri })),
+      );
     const before = resultTabs();
     assert.equal(before.length, 1, `one result tab before Run Again: ${JSON.stringify(before)}`);
     // The file changes afterwards: Run Again still sends what was sent.
@@ -227,7 +232,7 @@ describe('Runs: remembered runs', () => {
     assert.match(python, /grok\.functions\.call\("Demo:Add", \{\n\s+"a": 4,\n\s+"b": 5,\n\s+\}\)/);
   });
 
-  it('saves a run\'s inputs as a parameter file that runs again, and its result as a file', async () => {
+  it("saves a run's inputs as a parameter file that runs again, and its result as a file", async () => {
     await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 7, b: 8 } });
     const r = newest();
     const target = vscode.Uri.file(path.join(dir, 'saved.datagrok.json'));
@@ -242,7 +247,7 @@ describe('Runs: remembered runs', () => {
     await assert.rejects(run('datagrok.runs.openParameterFile', { id: r.id }), /was not run from a parameter file/);
   });
 
-  it('shows the server\'s runs in the Runs view: function, file, when, how long, outcome, summary', async () => {
+  it("shows the server's runs in the Runs view: function, file, when, how long, outcome, summary", async () => {
     const uri = write('view.datagrok.json', '{ "$function": "Demo:Add", "a": 2, "b": 2 }');
     await run('datagrok.functions.run', { uri });
     const r = newest();
@@ -265,7 +270,7 @@ describe('Runs: remembered runs', () => {
     assert.equal(await run('datagrok.runs.runAgain', nodes[0]), 4);
   });
 
-  it('reads an older run\'s result from the store once it is no longer in memory', async () => {
+  it("reads an older run's result from the store once it is no longer in memory", async () => {
     await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1000, b: 1 } });
     const old = newest();
     const uri = vscode.Uri.from({ scheme: 'datagrok-result', path: `/${old.id}/Demo:Add — result` });
@@ -282,9 +287,15 @@ describe('Runs: remembered runs', () => {
       for (const a of [1, 2, 3]) await run('datagrok.functions.run', { function: 'Demo:Add', params: { a, b: 0 } });
       await new Promise((r) => setTimeout(r, 200));
       const runs = api.rememberedRuns(server()).runs;
-      assert.deepEqual(runs.map((x) => x.summary), ['3', '2']);
+      assert.deepEqual(
+        runs.map((x) => x.summary),
+        ['3', '2'],
+      );
       await run('datagrok.runs.remove', { id: runs[0].id });
-      assert.deepEqual(api.rememberedRuns(server()).runs.map((x) => x.summary), ['2']);
+      assert.deepEqual(
+        api.rememberedRuns(server()).runs.map((x) => x.summary),
+        ['2'],
+      );
     } finally {
       await config.update('maxRemembered', undefined, vscode.ConfigurationTarget.Global);
     }

@@ -51,7 +51,15 @@ async function serverScripts(text: string): Promise<{ id: string; name: string; 
   return (await response.json()) as { id: string; name: string; script: string }[];
 }
 
-const CELLS = ['#name: CellCount', '#language: python', '#input: dataframe table [Data table]', '#input: int factor = 2', '#output: int count', 'count = table.shape[0] * table.shape[1] * factor', ''].join('\n');
+const CELLS = [
+  '#name: CellCount',
+  '#language: python',
+  '#input: dataframe table [Data table]',
+  '#input: int factor = 2',
+  '#output: int count',
+  'count = table.shape[0] * table.shape[1] * factor',
+  '',
+].join('\n');
 
 describe('Scripts: header completion and diagnostics, run before saving, push', function () {
   this.timeout(180_000);
@@ -98,7 +106,10 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     assert.equal(count, (demog.length - 1) * demog[0].split(',').length);
     const again = (await vscode.commands.executeCommand('datagrok.scripts.push', { uri: document.uri })) as { id: string; name: string };
     assert.equal(again.id, created.id);
-    assert.deepEqual((await serverScripts('CellCount')).map((s) => s.name), ['CellCount']);
+    assert.deepEqual(
+      (await serverScripts('CellCount')).map((s) => s.name),
+      ['CellCount'],
+    );
   });
 
   it('▶ Run on Datagrok runs the unsaved text with a dataframe input; the temporary script is gone, the saved one untouched', async () => {
@@ -109,17 +120,24 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     const saved = await serverScripts('CellCount');
     const result = await vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri, params: { table: 'Demo:demog' } });
     const demog = (await (await fetch(`${emulator.url}/public/v1/tables/Demo.demog`, { headers: { authorization: `Bearer ${emulator.key}` } })).text()).trim().split('\n');
-    assert.equal(result, (demog.length - 1) * 2 * 1000, 'the header\'s initial value (factor = 2) and the edited text');
+    assert.equal(result, (demog.length - 1) * 2 * 1000, "the header's initial value (factor = 2) and the edited text");
     const after = await serverScripts('CellCount');
-    assert.deepEqual(after.map((s) => s.name), ['CellCount'], 'no temporary script is left');
+    assert.deepEqual(
+      after.map((s) => s.name),
+      ['CellCount'],
+      'no temporary script is left',
+    );
     assert.equal(after[0].script, saved[0].script, 'the saved script is untouched');
     assert.doesNotMatch(after[0].script, /1000/);
   });
 
   it('Run Again of a script run before saving runs the text that ran, as a new temporary script, also after the file changed', async () => {
-    const text = ['#name: RowTimes', '#language: python', '#input: dataframe table', '#input: int factor = 3', '#output: int count', 'count = table.shape[0] * factor', ''].join('\n');
+    const text = ['#name: RowTimes', '#language: python', '#input: dataframe table', '#input: int factor = 3', '#output: int count', 'count = table.shape[0] * factor', ''].join(
+      '\n',
+    );
     const document = await open('rows.py', text);
-    const rows = (await (await fetch(`${emulator.url}/public/v1/tables/Demo.demog`, { headers: { authorization: `Bearer ${emulator.key}` } })).text()).trim().split('\n').length - 1;
+    const rows =
+      (await (await fetch(`${emulator.url}/public/v1/tables/Demo.demog`, { headers: { authorization: `Bearer ${emulator.key}` } })).text()).trim().split('\n').length - 1;
     assert.equal(await vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri, params: { table: 'Demo:demog' } }), rows * 3);
     const api = (await vscode.extensions.getExtension('datagrok-community.datagrok-vscode')!.activate()) as {
       rememberedRuns(server: string): { runs: { id: string; functionName: string; script?: { uri: string; fileName: string } }[] };
@@ -146,9 +164,12 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     assert.deepEqual(await serverScripts('RowTimes'), []);
   });
 
-  it('shows a script\'s error on the script\'s line and leaves nothing behind', async () => {
+  it("shows a script's error on the script's line and leaves nothing behind", async () => {
     const document = await open('broken.py', ['#name: Broken', '#language: python', '#output: int x', '', 'y = 1', 'x = undefined_name + y', ''].join('\n'));
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri })), /Broken, line 6: NameError: name 'undefined_name' is not defined/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri })),
+      /Broken, line 6: NameError: name 'undefined_name' is not defined/,
+    );
     const shown = await diagnostics(document.uri, 'Datagrok run', (d) => d.length === 1);
     assert.equal(shown[0].range.start.line, 5);
     assert.equal((await serverScripts('Broken')).length, 0);

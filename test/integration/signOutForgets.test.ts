@@ -34,7 +34,10 @@ describe('Signed out means signed out', function () {
   it('after Sign Out, every command that needs the server rejects with the sign-in message, whatever the last session loaded', async () => {
     // What a session loads and keeps: a group search, the functions catalog, the tables and dashboards
     // lists, a connector file and a download.
-    assert.deepEqual((await run<Group[]>('datagrok.groups.search', { text: 'Chemists' })).map((g) => g.name), ['Chemists']);
+    assert.deepEqual(
+      (await run<Group[]>('datagrok.groups.search', { text: 'Chemists' })).map((g) => g.name),
+      ['Chemists'],
+    );
     assert.ok((await run<unknown[]>('datagrok.functions.search', { text: 'Add' })).length > 0);
     assert.ok((await api.tablesTree.getChildren()).length > 0, 'the Tables view lists tables');
     assert.ok((await api.dashboardsTree.getChildren()).length > 0, 'the Dashboards view lists dashboards');
@@ -63,8 +66,14 @@ describe('Signed out means signed out', function () {
 
     // Signed in again, the same commands answer from the server.
     await signIn();
-    assert.deepEqual((await run<Group[]>('datagrok.groups.search', { text: 'Chemists' })).map((g) => g.name), ['Chemists']);
-    assert.ok((await emulatorRequests()).some((r) => r.path.endsWith('/groups/lookup')), 'asked the server again');
+    assert.deepEqual(
+      (await run<Group[]>('datagrok.groups.search', { text: 'Chemists' })).map((g) => g.name),
+      ['Chemists'],
+    );
+    assert.ok(
+      (await emulatorRequests()).some((r) => r.path.endsWith('/groups/lookup')),
+      'asked the server again',
+    );
   });
 
   it('a search still running at Sign Out rejects with the sign-in message instead of answering, and is not kept', async () => {
@@ -88,7 +97,13 @@ describe('Signed out means signed out', function () {
 
     await signIn();
     await clearEmulatorRequests();
-    assert.deepEqual((await run<Group[]>('datagrok.groups.search', { text: 'Biologists' })).map((g) => g.name), ['Biologists']);
-    assert.ok((await emulatorRequests()).some((r) => r.path.endsWith('/groups/lookup')), 'the answer of the ended session was not kept');
+    assert.deepEqual(
+      (await run<Group[]>('datagrok.groups.search', { text: 'Biologists' })).map((g) => g.name),
+      ['Biologists'],
+    );
+    assert.ok(
+      (await emulatorRequests()).some((r) => r.path.endsWith('/groups/lookup')),
+      'the answer of the ended session was not kept',
+    );
   });
 });

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import type { DatagrokExtensionApi } from '../../src/extension';
 import { rejectsWith, run } from './fileSupport';
 import { emulator, emulatorRequests, clearEmulatorRequests, resetEmulator, signIn } from './support';
@@ -57,42 +57,69 @@ describe('folder sync (commands)', () => {
     await colleague.uploadFile(CONNECTOR, 'team/theirs.csv', { data: 'a,b\n1,2\n' });
     fs.writeFileSync(local('mine.txt'), 'mine');
     const status = await run<{ path: string; state: string }[]>('datagrok.sync.status', { folder: uri });
-    assert.deepEqual(status, [{ path: 'mine.txt', state: 'localNew' }, { path: 'theirs.csv', state: 'remoteNew' }]);
+    assert.deepEqual(status, [
+      { path: 'mine.txt', state: 'localNew' },
+      { path: 'theirs.csv', state: 'remoteNew' },
+    ]);
     const decoration = api.syncView.provideFileDecoration(vscode.Uri.file(local('mine.txt')));
     assert.equal((decoration as vscode.FileDecoration | undefined)?.badge, 'A');
     const dry = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'both', dryRun: true });
-    assert.deepEqual(dry.map((a) => [a.path, a.action, a.bytes]), [['mine.txt', 'upload', 4], ['theirs.csv', 'download', 8]]);
+    assert.deepEqual(
+      dry.map((a) => [a.path, a.action, a.bytes]),
+      [
+        ['mine.txt', 'upload', 4],
+        ['theirs.csv', 'download', 8],
+      ],
+    );
     assert.equal(fs.existsSync(local('theirs.csv')), false);
     await assert.rejects(serverText('mine.txt'));
     const done = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'both' });
-    assert.deepEqual(done.map((a) => [a.path, a.action, a.bytes]).sort(), [['mine.txt', 'upload', 4], ['theirs.csv', 'download', 8]]);
+    assert.deepEqual(done.map((a) => [a.path, a.action, a.bytes]).sort(), [
+      ['mine.txt', 'upload', 4],
+      ['theirs.csv', 'download', 8],
+    ]);
     assert.equal(fs.readFileSync(local('theirs.csv'), 'utf8'), 'a,b\n1,2\n');
     assert.equal(await serverText('mine.txt'), 'mine');
     const after = await run<{ path: string; state: string }[]>('datagrok.sync.status', { folder: uri });
-    assert.ok(after.every((s) => s.state === 'same'), JSON.stringify(after));
+    assert.ok(
+      after.every((s) => s.state === 'same'),
+      JSON.stringify(after),
+    );
     assert.equal(api.syncView.provideFileDecoration(vscode.Uri.file(local('mine.txt'))), undefined);
   });
 
   it('a delete is a skip until confirmed; a conflict with ask is reported and neither copy changes', async () => {
     fs.rmSync(local('mine.txt'));
     const skipped = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'push' });
-    assert.deepEqual(skipped.map((a) => [a.path, a.action]), [['mine.txt', 'skip']]);
+    assert.deepEqual(
+      skipped.map((a) => [a.path, a.action]),
+      [['mine.txt', 'skip']],
+    );
     assert.match(skipped[0].reason ?? '', /propagateDeletes/);
     assert.equal(await serverText('mine.txt'), 'mine');
     const deleted = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'push', propagateDeletes: true });
-    assert.deepEqual(deleted.map((a) => [a.path, a.action]), [['mine.txt', 'deleteRemote']]);
+    assert.deepEqual(
+      deleted.map((a) => [a.path, a.action]),
+      [['mine.txt', 'deleteRemote']],
+    );
     await assert.rejects(serverText('mine.txt'));
 
     fs.writeFileSync(local('theirs.csv'), 'a,b\n1,2\nmine\n');
     await colleague.uploadFile(CONNECTOR, 'team/theirs.csv', { data: 'a,b\n1,2\ntheirs\n' });
     const reported = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'both' });
-    assert.deepEqual(reported.map((a) => [a.path, a.action]), [['theirs.csv', 'conflict']]);
+    assert.deepEqual(
+      reported.map((a) => [a.path, a.action]),
+      [['theirs.csv', 'conflict']],
+    );
     assert.equal(fs.readFileSync(local('theirs.csv'), 'utf8'), 'a,b\n1,2\nmine\n');
     assert.equal(await serverText('theirs.csv'), 'a,b\n1,2\ntheirs\n');
     const badge = api.syncView.provideFileDecoration(vscode.Uri.file(local('theirs.csv'))) as vscode.FileDecoration | undefined;
     assert.equal(badge?.badge, '!');
     const mine = await run<Action[]>('datagrok.sync.run', { folder: uri, direction: 'both', onConflict: 'mine' });
-    assert.deepEqual(mine.map((a) => [a.path, a.action]), [['theirs.csv', 'upload']]);
+    assert.deepEqual(
+      mine.map((a) => [a.path, a.action]),
+      [['theirs.csv', 'upload']],
+    );
     assert.equal(await serverText('theirs.csv'), 'a,b\n1,2\nmine\n');
   });
 });

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/types';
+import type { DatagrokApi } from '../../src/api/datagrokApi';
 import { run } from './fileSupport';
 import { control, emulator, resetEmulator, signIn } from './support';
 
@@ -20,7 +20,9 @@ type Action = { path: string; action: string; bytes: number; reason?: string };
 /** A sync answer in the route's format: each name with content `x` and an ETag of its own. */
 function hostileListing(names: string[]): { text: string; contentType: string } {
   const boundary = 'hostile-boundary';
-  const parts = names.map((name, i) => `--${boundary}\r\nContent-Disposition: attachment; filename="${name}"\r\nX-File-E-Tag: e${i}\r\nContent-Type: application/octet-stream\r\n\r\nx\r\n`);
+  const parts = names.map(
+    (name, i) => `--${boundary}\r\nContent-Disposition: attachment; filename="${name}"\r\nX-File-E-Tag: e${i}\r\nContent-Type: application/octet-stream\r\n\r\nx\r\n`,
+  );
   return { text: `${parts.join('')}--${boundary}--\r\n`, contentType: `multipart/mixed; boundary=${boundary}` };
 }
 

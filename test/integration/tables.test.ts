@@ -135,10 +135,7 @@ describe('Tables: push and open', () => {
     const stored = (await tablesOnServer()).find((t) => t.ID === result.ID)!;
     assert.equal(stored.bytes, large.bytes);
     assert.equal(stored.sha256, large.sha256);
-    assert.ok(
-      !vscode.workspace.textDocuments.some((d) => d.uri.fsPath === large.file),
-      'a saved file is streamed, not opened as a document',
-    );
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.fsPath === large.file), 'a saved file is streamed, not opened as a document');
   });
 
   it('pushes into <project>.<table>; a re-push replaces the table (same ID, new data), also in Project:table form', async () => {
@@ -162,12 +159,12 @@ describe('Tables: push and open', () => {
     assert.deepEqual([third.ID, third.name], [first.ID, first.name]);
   });
 
-  it('opens a table by <project>.<table> under the server\'s full name, and a push of that file replaces it', async () => {
+  it("opens a table by <project>.<table> under the server's full name, and a push of that file replaces it", async () => {
     const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Sales.q1' });
     assert.equal(path.basename(uri.fsPath), 'q1.csv');
     const sidecar = path.join(path.dirname(uri.fsPath), '.q1.csv.datagrok-table.json');
     await until(async () => fs.existsSync(sidecar), 'the data view to write the table beside its file');
-    assert.equal(JSON.parse(fs.readFileSync(sidecar, 'utf8')).name, `${LOGIN}:Sales:q1`, 'the server\'s name, owner first');
+    assert.equal(JSON.parse(fs.readFileSync(sidecar, 'utf8')).name, `${LOGIN}:Sales:q1`, "the server's name, owner first");
     const before = await tablesOnServer();
     const q1 = before.find((t) => t.project === 'Sales' && t.name === 'q1')!;
     const pushed = await run<CreationResult>('datagrok.tables.push', { uri });
@@ -301,7 +298,7 @@ describe('Tables: push and open', () => {
     }
   });
 
-  it('opening an unknown table rejects with the server\'s message and opens nothing', async () => {
+  it("opening an unknown table rejects with the server's message and opens nothing", async () => {
     const before = vscode.workspace.textDocuments.length;
     await assert.rejects(run('datagrok.tables.open', { name: 'Nope.nothing' }), /not found/i);
     await assert.rejects(run('datagrok.tables.open', {}), /"name"/);

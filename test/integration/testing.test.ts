@@ -50,7 +50,13 @@ async function until<T>(what: string, read: () => T | undefined, ms = 30000): Pr
 
 function item(id: string): vscode.TestItem {
   const ref = tests().tree.byId(id);
-  assert.ok(ref, `no test ${id}: ${tests().tree.all().map((r) => r.id).join(', ')}`);
+  assert.ok(
+    ref,
+    `no test ${id}: ${tests()
+      .tree.all()
+      .map((r) => r.id)
+      .join(', ')}`,
+  );
   return ref.item;
 }
 
@@ -89,7 +95,9 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     assert.deepEqual(treeOf(), {
       [`${ROOT}/math`]: {
         'Demo:Add': { 'add-wrong.datagrok.json': `${ROOT}/math/add-wrong.datagrok.json`, 'add.datagrok.json': `${ROOT}/math/add.datagrok.json` },
-        'Math:Sqrt': { 'sqrt.datagrok.json': { four: `${ROOT}/math/sqrt.datagrok.json#four`, two: `${ROOT}/math/sqrt.datagrok.json#two`, negative: `${ROOT}/math/sqrt.datagrok.json#negative` } },
+        'Math:Sqrt': {
+          'sqrt.datagrok.json': { four: `${ROOT}/math/sqrt.datagrok.json#four`, two: `${ROOT}/math/sqrt.datagrok.json#two`, negative: `${ROOT}/math/sqrt.datagrok.json#negative` },
+        },
       },
       [`${ROOT}/tables`]: { 'Demo:Filter': { 'big-planets.datagrok.json': `${ROOT}/tables/big-planets.datagrok.json` } },
       [`${ROOT}/writes`]: { 'Demo:Echo': { 'echo-writes.datagrok.json': `${ROOT}/writes/echo-writes.datagrok.json` } },
@@ -106,14 +114,24 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     // Edited into a file of two cases: the file's item gets them as children.
     const document = await vscode.workspace.openTextDocument(extra);
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(extra, new vscode.Range(0, 0, document.lineCount, 0), '[{ "$function": "Demo:Add", "$name": "one", "a": 1, "b": 0, "$expect": 1 }, { "$name": "zero", "a": 0, "b": 0, "$expect": 0 }]');
+    edit.replace(
+      extra,
+      new vscode.Range(0, 0, document.lineCount, 0),
+      '[{ "$function": "Demo:Add", "$name": "one", "a": 1, "b": 0, "$expect": 1 }, { "$name": "zero", "a": 0, "b": 0, "$expect": 0 }]',
+    );
     assert.ok(await vscode.workspace.applyEdit(edit));
     await document.save();
     await until('the cases of the edited file', () => tests().tree.byId(`${ROOT}/math/extra.datagrok.json#zero`));
     const remove = new vscode.WorkspaceEdit();
     remove.deleteFile(extra);
     assert.ok(await vscode.workspace.applyEdit(remove));
-    await until('the deleted file gone', () => !tests().tree.all().some((r) => r.relativePath === `${ROOT}/math/extra.datagrok.json`));
+    await until(
+      'the deleted file gone',
+      () =>
+        !tests()
+          .tree.all()
+          .some((r) => r.relativePath === `${ROOT}/math/extra.datagrok.json`),
+    );
   });
 
   it('datagrok.tests.run: a pass, a fail, an expected error, a tolerance, a dataframe shape; the write case skipped; a JUnit file', async () => {
@@ -138,7 +156,10 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     const requests = await emulatorRequests();
     assert.ok(!requests.some((r) => r.path.includes('Demo.Echo')), 'Demo:Echo was not called');
     const state = await control<{ tables: { name: string }[] }>('GET', 'state');
-    assert.ok(state.tables.some((t) => /^vscodetest_[a-z0-9]+_planets$/.test(t.name)), `tables: ${state.tables.map((t) => t.name).join(', ')}`);
+    assert.ok(
+      state.tables.some((t) => /^vscodetest_[a-z0-9]+_planets$/.test(t.name)),
+      `tables: ${state.tables.map((t) => t.name).join(', ')}`,
+    );
     const xml = fs.readFileSync(junit.fsPath, 'utf8');
     assert.match(xml, /<testsuite name="Datagrok functions" tests="7" failures="1" errors="0" skipped="1"/);
     assert.match(xml, /<testcase classname="function-tests\/math\/add-wrong.datagrok.json" name="Demo:Add" time="[\d.]+">\n {6}<failure message="[^"]*expected 5, got 4/);
@@ -241,7 +262,10 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
 
   it('refuses bad options and writes nothing', async () => {
     const junit = path.join(root, 'never.xml');
-    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.tests.run', { include: ['nowhere/**'], junit: vscode.Uri.file(junit) })), /No test matches "nowhere\/\*\*"/);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('datagrok.tests.run', { include: ['nowhere/**'], junit: vscode.Uri.file(junit) })),
+      /No test matches "nowhere\/\*\*"/,
+    );
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.tests.run', { include: 'math' })), /must be an array of globs/);
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.tests.acceptActual', { id: 'nope.datagrok.json' })), /No test "nope.datagrok.json"/);
     assert.equal(fs.existsSync(junit), false);

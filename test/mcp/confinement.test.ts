@@ -104,7 +104,12 @@ describe('MCP server: local files only inside the workspace, clean shutdown', fu
   for (const how of ['stdin close', 'SIGTERM', 'SIGINT'] as const) {
     it(`on ${how} it exits 0 with nothing on stderr but its start line`, async () => {
       const child = spawn(process.execPath, [bundle], {
-        env: { PATH: process.env['PATH'] ?? '', DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([workspace]) },
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          DATAGROK_SERVER_URL: h.emulator.baseUrl,
+          DATAGROK_API_KEY: h.emulator.key,
+          DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([workspace]),
+        },
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stderr = '';
@@ -118,7 +123,9 @@ describe('MCP server: local files only inside the workspace, clean shutdown', fu
       });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
       // A whole session's start: initialize, then the tool list.
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
+      );
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
       await started;

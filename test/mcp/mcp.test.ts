@@ -39,7 +39,10 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   const signedIn = async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
+    session = await startServer(
+      { DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '1', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) },
+      dir,
+    );
     return session;
   };
 
@@ -79,7 +82,13 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     assert.ok(found.total >= 5 && found.functions.every((f: { nqName: string }) => f.nqName.startsWith('Demo:')), JSON.stringify(found));
     const add = JSON.parse((await s.call('datagrok_describeFunction', { name: 'Demo:Add' })).text);
     assert.equal(add.signature, 'Demo:Add(a: double, b: double) → sum: double');
-    assert.deepEqual(add.inputs.map((p: { name: string; required: boolean }) => [p.name, p.required]), [['a', true], ['b', true]]);
+    assert.deepEqual(
+      add.inputs.map((p: { name: string; required: boolean }) => [p.name, p.required]),
+      [
+        ['a', true],
+        ['b', true],
+      ],
+    );
     assert.match(add.parameterFile, /"\$function": "Demo:Add"/);
     assert.deepEqual(JSON.parse((await s.call('datagrok_runFunction', { function: 'Demo:Add', params: { a: 40, b: 2 } })).text), { function: 'Demo:Add', result: 42 });
     assert.equal(JSON.parse((await s.call('datagrok_runFunction', { parameterFile: 'add.datagrok.json', params: { b: 10 } })).text).result, 12);
@@ -115,9 +124,15 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   it('lists, reads and writes connector files', async () => {
     const s = await signedIn();
     const shares = JSON.parse((await s.call('datagrok_listFiles', {})).text);
-    assert.ok(shares.fileShares.some((c: { connector: string }) => c.connector === 'System:DemoFiles'), JSON.stringify(shares));
+    assert.ok(
+      shares.fileShares.some((c: { connector: string }) => c.connector === 'System:DemoFiles'),
+      JSON.stringify(shares),
+    );
     const root = JSON.parse((await s.call('datagrok_listFiles', { connector: 'System:DemoFiles' })).text);
-    assert.ok(root.entries.some((e: { path: string; file: boolean }) => e.path === 'geo' && !e.file), JSON.stringify(root));
+    assert.ok(
+      root.entries.some((e: { path: string; file: boolean }) => e.path === 'geo' && !e.file),
+      JSON.stringify(root),
+    );
     const readme = JSON.parse((await s.call('datagrok_readFile', { connector: 'System:DemoFiles', path: 'readme.md' })).text);
     assert.match(readme.text, /^# Demo files/);
     assert.equal(readme.nextOffset, undefined);
@@ -131,11 +146,21 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     const s = await signedIn();
     const made = JSON.parse((await s.call('datagrok_createDashboard', { name: 'Agents board', tables: [IDS.demogTable] })).text);
     assert.equal(made.name, 'Agents board');
-    assert.deepEqual(JSON.parse((await s.call('datagrok_shareDashboard', { dashboard: made.id, groups: ['Chemists'], access: 'Edit' })).text), { shared: made.id, with: ['Chemists'], access: 'Edit' });
+    assert.deepEqual(JSON.parse((await s.call('datagrok_shareDashboard', { dashboard: made.id, groups: ['Chemists'], access: 'Edit' })).text), {
+      shared: made.id,
+      with: ['Chemists'],
+      access: 'Edit',
+    });
     const board = (await h.state()).dashboards.find((d) => d.ID === made.id);
-    assert.deepEqual(board?.shares.map((x) => [x.groupName, x.access]), [['Chemists', 'Edit']]);
+    assert.deepEqual(
+      board?.shares.map((x) => [x.groupName, x.access]),
+      [['Chemists', 'Edit']],
+    );
     const mine = JSON.parse((await s.call('datagrok_listGroups', {})).text);
-    assert.ok(mine.memberOf.some((g: { name: string; admin: boolean }) => g.name === 'Chemists' && g.admin), JSON.stringify(mine));
+    assert.ok(
+      mine.memberOf.some((g: { name: string; admin: boolean }) => g.name === 'Chemists' && g.admin),
+      JSON.stringify(mine),
+    );
     const bio = JSON.parse((await s.call('datagrok_listGroups', { query: 'Bio' })).text);
     assert.ok(bio.groups.some((g: { name: string }) => g.name === 'Biologists'));
     const pending = JSON.parse((await s.call('datagrok_listPendingRequests')).text);
@@ -177,11 +202,14 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
     assert.deepEqual(await h.requests(), []);
   });
 
-  it('refuses to act once the extension\'s connection changed (signed out or switched) until restarted', async () => {
+  it("refuses to act once the extension's connection changed (signed out or switched) until restarted", async () => {
     const stateFile = path.join(dir, 'mcp-connection.txt');
     const started = `${h.emulator.baseUrl}\nsigned in`;
     fs.writeFileSync(stateFile, started);
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_CONNECTION_FILE: stateFile, DATAGROK_CONNECTION_STATE: started }, dir);
+    session = await startServer(
+      { DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_CONNECTION_FILE: stateFile, DATAGROK_CONNECTION_STATE: started },
+      dir,
+    );
     assert.equal((await session.call('datagrok_listGroups', { query: 'Chem' })).isError, false);
     fs.writeFileSync(stateFile, `${h.emulator.baseUrl}\nsigned out`);
     await h.control('DELETE', 'requests');
@@ -192,7 +220,10 @@ describe('MCP server (dist/mcp.js over stdio)', function () {
   });
 
   it('in an untrusted workspace it refuses to read local files', async () => {
-    session = await startServer({ DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) }, dir);
+    session = await startServer(
+      { DATAGROK_SERVER_URL: h.emulator.baseUrl, DATAGROK_API_KEY: h.emulator.key, DATAGROK_WORKSPACE_TRUSTED: '0', DATAGROK_WORKSPACE_FOLDERS: JSON.stringify([dir]) },
+      dir,
+    );
     const answer = await session.call('datagrok_pushTable', { file: 'planets.csv' });
     assert.equal(answer.isError, true);
     assert.match(answer.text, /not trusted/);

@@ -59,7 +59,26 @@ function issue(dir: string, config: string, name: string, names: string[], dates
   const csr = path.join(dir, `${name}.csr`);
   const cert = path.join(dir, `${name}.pem`);
   const san = names.map((n) => (/^\d+\.\d+\.\d+\.\d+$/.test(n) ? `IP:${n}` : `DNS:${n}`)).join(',');
-  openssl(['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', csr, '-subj', `/CN=${names[0]}`, '-addext', `subjectAltName=${san}`], dir);
+  openssl(
+    [
+      'req',
+      '-new',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      csr,
+      '-subj',
+      `/CN=${names[0]}`,
+      '-addext',
+      `subjectAltName=${san}`,
+    ],
+    dir,
+  );
   const validity = dates ? ['-startdate', dates.start, '-enddate', dates.end] : ['-days', '30'];
   openssl(['ca', '-batch', '-config', config, '-in', csr, '-out', cert, '-notext', ...validity], dir);
   return { cert, key };
@@ -67,14 +86,51 @@ function issue(dir: string, config: string, name: string, names: string[], dates
 
 export function makeCertificates(): TestCertificates {
   const dir = fs.mkdtempSync(path.join(tmpdir(), 'dg-certs-'));
-  openssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=Datagrok Test Private CA'], dir);
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '30',
+      '-subj',
+      '/CN=Datagrok Test Private CA',
+    ],
+    dir,
+  );
   const config = caConfig(dir);
   const good = issue(dir, config, 'server', [TEST_HOST, '127.0.0.1']);
   const expired = issue(dir, config, 'expired', [TEST_HOST, '127.0.0.1'], { start: '20200101000000Z', end: '20200201000000Z' });
   const wrongHost = issue(dir, config, 'wrong-host', ['somewhere-else.example']);
   const selfSigned = { cert: path.join(dir, 'self.pem'), key: path.join(dir, 'self.key') };
   openssl(
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', selfSigned.key, '-out', selfSigned.cert, '-days', '30', '-subj', `/CN=${TEST_HOST}`, '-addext', `subjectAltName=DNS:${TEST_HOST},IP:127.0.0.1`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      selfSigned.key,
+      '-out',
+      selfSigned.cert,
+      '-days',
+      '30',
+      '-subj',
+      `/CN=${TEST_HOST}`,
+      '-addext',
+      `subjectAltName=DNS:${TEST_HOST},IP:127.0.0.1`,
+    ],
     dir,
   );
   return {

@@ -31,7 +31,10 @@ export async function ensureTestHost(): Promise<() => void> {
     if (removed) return;
     removed = true;
     try {
-      const lines = fs.readFileSync(HOSTS, 'utf8').split('\n').filter((l) => l !== LINE);
+      const lines = fs
+        .readFileSync(HOSTS, 'utf8')
+        .split('\n')
+        .filter((l) => l !== LINE);
       fs.writeFileSync(HOSTS, lines.join('\n'));
     } catch {
       // best effort: a leftover line only maps a test name to the loopback address

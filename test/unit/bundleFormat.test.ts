@@ -42,8 +42,19 @@ describe('bundle file names (grok format)', () => {
       const source = { url: 'http://x/api', version: '1.26.0', userNamespace: 'demo:' };
       const one = { id: '11111111-0000-4000-8000-000000000001', name: 'Sales', namespace: 'A:' };
       const two = { id: '22222222-0000-4000-8000-000000000002', name: 'Sales', namespace: 'A/' };
-      const m = await writeBundle(dir, new Map([[one.id, { type: 'Script', json: one }], [two.id, { type: 'Script', json: two }]]), { source, args: [] }, new Map());
-      assert.deepEqual(m.order.map((e) => e.file), ['Script/A.Sales-22222222.json', 'Script/A.Sales.json'].sort());
+      const m = await writeBundle(
+        dir,
+        new Map([
+          [one.id, { type: 'Script', json: one }],
+          [two.id, { type: 'Script', json: two }],
+        ]),
+        { source, args: [] },
+        new Map(),
+      );
+      assert.deepEqual(
+        m.order.map((e) => e.file),
+        ['Script/A.Sales-22222222.json', 'Script/A.Sales.json'].sort(),
+      );
       const again = await writeBundle(dir, new Map([[one.id, { type: 'Script', json: { ...one, name: 'Revenue' } }]]), { source, args: [] }, new Map());
       assert.deepEqual(again.order.map((e) => e.file).sort(), ['Script/A.Revenue.json', 'Script/A.Sales-22222222.json']);
       assert.deepEqual((await readdir(path.join(dir, 'Script'))).sort(), ['A.Revenue.json', 'A.Sales-22222222.json']);
@@ -64,7 +75,11 @@ describe('bundle normalisation (grok format)', () => {
     createdOn: '2024-01-01',
     updatedOn: '2025-01-01',
     author: { id: 'x' },
-    entityTags: [{ id: 'a', tag: 'demo' }, { id: 'b', tag: 'ai' }, { id: 'c', tag: 'demo' }],
+    entityTags: [
+      { id: 'a', tag: 'demo' },
+      { id: 'b', tag: 'ai' },
+      { id: 'c', tag: 'demo' },
+    ],
     package: { id: 'p', name: 'Pkg', version: '1' },
     metaParams: { sync_id: 's', keep: 'k' },
     zeta: 1,

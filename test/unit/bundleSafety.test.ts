@@ -54,7 +54,10 @@ describe('bundle files stay inside the bundle folder', () => {
     await mkdir(path.join(dir, 'Script'));
     await writeFile(path.join(dir, 'Script/Case.json'), JSON.stringify(script(1, 'Case')));
     await writeFile(path.join(dir, 'Script/case.json'), JSON.stringify(script(2, 'case')));
-    const order = [{ type: 'Script', id: id(1), file: 'Script/Case.json' }, { type: 'Script', id: id(2), file: 'Script/case.json' }];
+    const order = [
+      { type: 'Script', id: id(1), file: 'Script/Case.json' },
+      { type: 'Script', id: id(2), file: 'Script/case.json' },
+    ];
     await writeFile(path.join(dir, 'manifest.json'), JSON.stringify({ formatVersion: 1, source, pulls: [{ at: 'then', args: [], ids: [id(1), id(2)] }], order, packages: [] }));
     const m = await writeBundle(dir, scripts(script(1, 'Case'), script(2, 'case')), { source, args: [] }, new Map());
     const files = m.order.map((e) => e.file);
@@ -76,9 +79,17 @@ describe('bundle files stay inside the bundle folder', () => {
 
   it('a table id never leaves tables/: bytes of a hostile id are not written', async () => {
     const bad = '../../../x';
-    const m = await writeBundle(dir, new Map([[bad, { type: 'TableInfo', json: { id: bad, name: 'T' } }]]), { source, args: [] }, new Map([[bad, new TextEncoder().encode('pwned')]]));
+    const m = await writeBundle(
+      dir,
+      new Map([[bad, { type: 'TableInfo', json: { id: bad, name: 'T' } }]]),
+      { source, args: [] },
+      new Map([[bad, new TextEncoder().encode('pwned')]]),
+    );
     assert.ok(!existsSync(path.join(root, 'a', 'x.d42')));
-    assert.ok(m.notes.some((n) => /not a usable file name/.test(n.detail)), JSON.stringify(m.notes));
+    assert.ok(
+      m.notes.some((n) => /not a usable file name/.test(n.detail)),
+      JSON.stringify(m.notes),
+    );
   });
 
   it('a manifest naming a file outside the folder (../, absolute, through a link) is refused before reading it', async () => {
@@ -103,7 +114,7 @@ describe('the base: what the server held at the pull', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('a pull records each entity\'s hash beside the manifest; a file written by normalize hashes the same', async () => {
+  it("a pull records each entity's hash beside the manifest; a file written by normalize hashes the same", async () => {
     const row = { ...script(1, 'Hello'), updatedOn: 'now', entityTags: [{ id: 't', tag: 'demo' }] };
     const m = await writeBundle(dir, scripts(row), { source, args: [] }, new Map());
     const bases = basesFor(await readBase(dir), m, source.url);

@@ -58,7 +58,10 @@ describe('Data view: the row index', () => {
 
   it('reads a file with only a header as no rows', async () => {
     const header = await CsvDataSource.open(file('header.csv', 'a,b\n'));
-    assert.deepEqual(header.columns.map((c) => c.name), ['a', 'b']);
+    assert.deepEqual(
+      header.columns.map((c) => c.name),
+      ['a', 'b'],
+    );
     assert.deepEqual(header.rowCount(), { rows: 0, exact: true });
     assert.deepEqual(await header.rows(0, 10), []);
     await header.close();
@@ -96,16 +99,29 @@ describe('Data view: fields, sort, filter and summaries', () => {
     for (let i = 0; i < 1000; i++) lines.push(`p${i},${(i * 37) % 101},${['Lima', 'Oslo', 'Rome'][i % 3]}`);
     const source = await CsvDataSource.open(file('people.csv', `${lines.join('\n')}\n`));
     await source.indexed;
-    assert.deepEqual(source.columns.map((c) => c.type), ['string', 'int', 'string']);
+    assert.deepEqual(
+      source.columns.map((c) => c.type),
+      ['string', 'int', 'string'],
+    );
     await source.sort({ column: 1, descending: true });
     const top = await source.rows(0, 1000);
     const ages = top.map((r) => Number(r[1]));
-    assert.deepEqual(ages, [...ages].sort((a, b) => b - a));
-    const count = await source.filter([{ column: 2, kind: 'values', values: ['Oslo'] }, { column: 1, kind: 'range', min: 10, max: 20 }]);
+    assert.deepEqual(
+      ages,
+      [...ages].sort((a, b) => b - a),
+    );
+    const count = await source.filter([
+      { column: 2, kind: 'values', values: ['Oslo'] },
+      { column: 1, kind: 'range', min: 10, max: 20 },
+    ]);
     const served = await source.rows(0, 1000);
     assert.equal(count.rows, served.length);
     assert.ok(served.length > 0 && served.every((r) => r[2] === 'Oslo' && Number(r[1]) >= 10 && Number(r[1]) <= 20));
-    assert.deepEqual(served.map((r) => Number(r[1])), served.map((r) => Number(r[1])).sort((a, b) => b - a), 'still sorted');
+    assert.deepEqual(
+      served.map((r) => Number(r[1])),
+      served.map((r) => Number(r[1])).sort((a, b) => b - a),
+      'still sorted',
+    );
     await source.filter([{ column: 0, kind: 'text', text: 'P99' }]);
     assert.deepEqual((await source.rows(0, 100)).map((r) => r[0]).sort(), ['p99', 'p990', 'p991', 'p992', 'p993', 'p994', 'p995', 'p996', 'p997', 'p998', 'p999']);
     await source.filter([]);
@@ -113,7 +129,10 @@ describe('Data view: fields, sort, filter and summaries', () => {
     assert.equal((await source.rows(5, 1))[0][0], 'p5', 'back to file order');
     const summary = await source.summary(2);
     assert.equal(summary.count, 1000);
-    assert.deepEqual(summary.top.map((t) => t.value), ['Lima', 'Oslo', 'Rome']);
+    assert.deepEqual(
+      summary.top.map((t) => t.value),
+      ['Lima', 'Oslo', 'Rome'],
+    );
     await source.close();
   });
 

@@ -36,7 +36,10 @@ describe('Data view: columns in memory', () => {
     const d = store(['datetime'], dates).columns[0] as NumberColumn;
     for (const [id, text] of dates.entries()) assert.ok(Object.is(d.get(id), text ? Date.parse(text) : Number.NaN), text);
     const b = store(['bool'], ['true', 'FALSE', 'True', '', 'false']).columns[0] as NumberColumn;
-    assert.deepEqual([0, 1, 2, 3, 4].map((id) => b.get(id)), [1, 0, 1, Number.NaN, 0]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4].map((id) => b.get(id)),
+      [1, 0, 1, Number.NaN, 0],
+    );
   });
 
   it('keeps ints in 32 bits until a value does not fit, then widens to doubles', () => {
@@ -45,19 +48,31 @@ describe('Data view: columns in memory', () => {
     const b = s.columns[1] as NumberColumn;
     assert.equal(a.width, 'i32');
     assert.equal(b.width, 'f64');
-    assert.deepEqual([0, 1, 2, 3].map((id) => a.get(id)), [1, 2, 3, -4]);
-    assert.deepEqual([0, 1, 2, 3].map((id) => b.get(id)), [5, Number.NaN, 4_000_000_000, 2.5]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((id) => a.get(id)),
+      [1, 2, 3, -4],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3].map((id) => b.get(id)),
+      [5, Number.NaN, 4_000_000_000, 2.5],
+    );
   });
 
   it('codes text by a dictionary (missing words as missing, quotes undone), widening past 65,536 values', () => {
     const s = store(['string'], ['b', '"a ""q"""', 'NA', '', 'b', '"x,\ny"']);
     const t = s.columns[0] as TextColumn;
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((id) => t.dictionary[t.get(id)]), ['b', 'a "q"', '', '', 'b', 'x,\ny']);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((id) => t.dictionary[t.get(id)]),
+      ['b', 'a "q"', '', '', 'b', 'x,\ny'],
+    );
     assert.deepEqual([...sortOrder(t, 6)], [1, 0, 4, 5, 2, 3]);
     const mask = new Uint8Array(6).fill(1);
     applyFilter(mask, t, 'string', { column: 0, kind: 'text', text: 'Q' }, 6);
     assert.deepEqual([...mask], [0, 1, 0, 0, 0, 0]);
-    const wide = store(['string'], Array.from({ length: 70_000 }, (_, i) => `w${i}`));
+    const wide = store(
+      ['string'],
+      Array.from({ length: 70_000 }, (_, i) => `w${i}`),
+    );
     const w = wide.columns[0] as TextColumn;
     assert.equal(w.chunks[0] instanceof Uint32Array, true);
     assert.equal(w.dictionary[w.get(69_999)], 'w69999');
@@ -78,7 +93,10 @@ describe('Data view: columns in memory', () => {
       await source.stored;
       assert.equal(source.store.columns[1], undefined, 'v is dropped');
       await source.sort({ column: 1, descending: true });
-      assert.deepEqual((await source.rows(0, 2)).map((r) => r[1]), ['999', '999']);
+      assert.deepEqual(
+        (await source.rows(0, 2)).map((r) => r[1]),
+        ['999', '999'],
+      );
       const summary = await source.summary(1);
       assert.deepEqual([summary.count, summary.min, summary.max, summary.distinct], [200_000, 0, 999, 1000]);
       assert.deepEqual(await source.filter([{ column: 1, kind: 'range', min: 998 }]), { rows: 400, exact: true });
@@ -101,7 +119,10 @@ describe('Data view: a file still being written', () => {
         whole = resolve;
       });
       const source = await CsvDataSource.open(file, undefined, { growing: true, completion });
-      assert.deepEqual(source.columns.map((c) => c.type), ['int', 'string', 'int']);
+      assert.deepEqual(
+        source.columns.map((c) => c.type),
+        ['int', 'string', 'int'],
+      );
       assert.deepEqual((await source.rows(1499, 1))[0], ['1499', 'name 1499', String(1499 % 7)]);
       assert.deepEqual(source.rowCount(), { rows: 1500, exact: false });
       // More rows arrive, the last one without its newline yet: it is not counted until the file is whole.

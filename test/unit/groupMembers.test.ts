@@ -66,7 +66,7 @@ describe('sign-in: which failures keep the key box open', () => {
 describe('membership requests: the note in the tooltip', () => {
   const bobG = g('b', 'bob', 'Bob Brown');
   const chem = g('t', 'Chemists');
-  it('keeps the requester\'s own words, drops a note that only restates who asks to join what', () => {
+  it("keeps the requester's own words, drops a note that only restates who asks to join what", () => {
     assert.equal(requestNote({ id: '1', from: bobG, to: chem, description: 'Bob Brown wants to join Chemists' }), undefined);
     assert.equal(requestNote({ id: '1', from: bobG, to: chem, description: 'bob asks to join chemists' }), undefined);
     assert.equal(requestNote({ id: '1', from: bobG, to: chem, description: 'I run the NMR lab' }), 'I run the NMR lab');

@@ -26,7 +26,8 @@ describe('loadOnce (features loaded on first use)', () => {
       },
       (error) => failures.push(error),
     );
-    const expected = /^Could not load the extension's features \(dist\/features\.js\): Cannot find module '\.\/features\.js'\. Reload the window; if this happens again, reinstall the extension\.$/;
+    const expected =
+      /^Could not load the extension's features \(dist\/features\.js\): Cannot find module '\.\/features\.js'\. Reload the window; if this happens again, reinstall the extension\.$/;
     const failsAsExpected = (error: unknown) => {
       assert.match((error as Error).message, expected);
       return true;

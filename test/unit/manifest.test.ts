@@ -78,10 +78,18 @@ describe('Get Started walkthrough', () => {
   it('walks through sign in, push a CSV, run a function, open a file share', () => {
     const walkthrough = contributes.walkthroughs.find((w) => w.id === 'datagrok.getStarted');
     assert.ok(walkthrough, 'contributes.walkthroughs has datagrok.getStarted');
-    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['signIn', 'pushCsv', 'runFunction', 'openFileShare']);
+    assert.deepEqual(
+      walkthrough.steps.map((step) => step.id),
+      ['signIn', 'pushCsv', 'runFunction', 'openFileShare'],
+    );
     const completedBy = walkthrough.steps.map((step) => step.completionEvents[0]);
     // Ticked after the real action succeeded (a context key the command layer sets), not on the click.
-    assert.deepEqual(completedBy, ['onContext:datagrok.walkthrough.signedIn', 'onContext:datagrok.walkthrough.pushed', 'onContext:datagrok.walkthrough.ran', 'onContext:datagrok.walkthrough.fileShareOpened']);
+    assert.deepEqual(completedBy, [
+      'onContext:datagrok.walkthrough.signedIn',
+      'onContext:datagrok.walkthrough.pushed',
+      'onContext:datagrok.walkthrough.ran',
+      'onContext:datagrok.walkthrough.fileShareOpened',
+    ]);
   });
 
   it('each step completes on a key a real command sets when it succeeds, links real commands and has its page under media/walkthrough/', () => {

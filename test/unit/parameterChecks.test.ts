@@ -3,12 +3,12 @@ import { checkParameters, closestName, smallestEdit, typeProblem, withMissingInp
 import { describeFunc } from './funcFixture';
 
 const func = describeFunc([
-    { name: 'table', propertyType: 'dataframe', isInput: true, description: 'The data' },
-    { name: 'digits', propertyType: 'int', isInput: true, defaultValue: 2 },
-    { name: 'method', propertyType: 'string', isInput: true, choices: ['mean', 'median'] },
-    { name: 'since', propertyType: 'int', isInput: true, nullable: true },
-    { name: 'flags', propertyType: 'list', isInput: true, nullable: true },
-    { name: 'result', propertyType: 'dataframe', isInput: false },
+  { name: 'table', propertyType: 'dataframe', isInput: true, description: 'The data' },
+  { name: 'digits', propertyType: 'int', isInput: true, defaultValue: 2 },
+  { name: 'method', propertyType: 'string', isInput: true, choices: ['mean', 'median'] },
+  { name: 'since', propertyType: 'int', isInput: true, nullable: true },
+  { name: 'flags', propertyType: 'list', isInput: true, nullable: true },
+  { name: 'result', propertyType: 'dataframe', isInput: false },
 ]);
 
 const at = (text: string, needle: string) => text.indexOf(needle);
@@ -17,7 +17,10 @@ describe('parameter checks', () => {
   it('a correct file has no problems; tooling keys are not inputs', () => {
     const text = '{\n  // comment\n  "$schema": "x",\n  "$function": "Stats:Describe",\n  "table": "demog",\n  "method": "mean",\n}\n';
     assert.deepEqual(checkParameters(text, func), []);
-    assert.deepEqual(checkParameters('{ "$function": "Stats:Describe", "table": { "$csv": "./a.csv" }, "method": "median", "since": null, "flags": [1] }', func, () => true), []);
+    assert.deepEqual(
+      checkParameters('{ "$function": "Stats:Describe", "table": { "$csv": "./a.csv" }, "method": "median", "since": null, "flags": [1] }', func, () => true),
+      [],
+    );
   });
 
   it('reports an unknown input on its key', () => {
@@ -43,7 +46,14 @@ describe('parameter checks', () => {
   it('reports values of the wrong JSON type on the value', () => {
     const text = '{ "$function": "Stats:Describe", "table": 5, "method": "mean", "digits": "2", "flags": "a" }';
     const problems = checkParameters(text, func);
-    assert.deepEqual(problems.map((p) => [p.code, p.input]), [['wrongType', 'table'], ['wrongType', 'digits'], ['wrongType', 'flags']]);
+    assert.deepEqual(
+      problems.map((p) => [p.code, p.input]),
+      [
+        ['wrongType', 'table'],
+        ['wrongType', 'digits'],
+        ['wrongType', 'flags'],
+      ],
+    );
     assert.equal(problems[1].offset, at(text, '"2"'));
     assert.match(problems[1].message, /"digits" \(int\) expects an integer, not the string "2"/);
     assert.match(typeProblem(func.params![1], 2.5) ?? '', /expects an integer, not the number 2.5/);
@@ -54,7 +64,10 @@ describe('parameter checks', () => {
 
   it('reports a value outside the choices', () => {
     const problems = checkParameters('{ "$function": "Stats:Describe", "table": "t", "method": "mode" }', func);
-    assert.deepEqual(problems.map((p) => p.code), ['notAChoice']);
+    assert.deepEqual(
+      problems.map((p) => p.code),
+      ['notAChoice'],
+    );
     assert.equal(problems[0].message, '"method" must be one of "mean", "median".');
   });
 
@@ -76,7 +89,10 @@ describe('parameter checks', () => {
     const fixed = withMissingInputs(text, func);
     assert.ok(fixed);
     // The placeholder of a table is empty: still to be filled in.
-    assert.deepEqual(checkParameters(fixed, func).map((p) => [p.code, p.input, p.message]), [['wrongType', 'table', '"table" (dataframe) expects table ID or name, or { "$csv": "./file.csv" }, not an empty string.']]);
+    assert.deepEqual(
+      checkParameters(fixed, func).map((p) => [p.code, p.input, p.message]),
+      [['wrongType', 'table', '"table" (dataframe) expects table ID or name, or { "$csv": "./file.csv" }, not an empty string.']],
+    );
     assert.match(fixed, /"digits": 1/);
     assert.match(fixed, /"table": ""/);
     assert.match(fixed, /"method": "mean"/);

@@ -22,7 +22,13 @@ const columnsOf = async (table: string) => {
 describe('parameter files: tables and columns on the server', () => {
   it('finds the tables the values name; $csv objects and placeholders name none', () => {
     const text = '{ "table": "Demo:demog", "column": "Demo:demog/AGE", "other": "table/column" }';
-    assert.deepEqual(tableReferences(text, func).map((r) => [r.input, r.table, r.column]), [['table', 'Demo:demog', undefined], ['column', 'Demo:demog', 'AGE']]);
+    assert.deepEqual(
+      tableReferences(text, func).map((r) => [r.input, r.table, r.column]),
+      [
+        ['table', 'Demo:demog', undefined],
+        ['column', 'Demo:demog', 'AGE'],
+      ],
+    );
     assert.deepEqual(tableReferences('{ "table": { "$csv": "./a.csv" } }', func), []);
   });
 
@@ -36,13 +42,16 @@ describe('parameter files: tables and columns on the server', () => {
   it('reports a missing table and a missing column (with the near name), not what the server cannot tell', async () => {
     const text = '{ "table": "Demo:nope", "column": "Demo:demog/age", "other": "Offline:t/x" }';
     const problems = await missingTableProblems(text, func, 'example.org', columnsOf);
-    assert.deepEqual(problems.map((p) => p.code), ['missingTable', 'missingColumn']);
+    assert.deepEqual(
+      problems.map((p) => p.code),
+      ['missingTable', 'missingColumn'],
+    );
     assert.match(problems[0]!.message, /example\.org has no table "Demo:nope"/);
     assert.match(problems[1]!.message, /no column "age"; did you mean "AGE"\? \(its columns: AGE, SEX\)/);
     assert.deepEqual(await missingTableProblems('{ "table": "Demo:demog", "column": "Demo:demog/SEX" }', func, 'h', columnsOf), []);
   });
 
-  it('reads the name of a missing table from the server\'s message, and finds the value that names it', () => {
+  it("reads the name of a missing table from the server's message, and finds the value that names it", () => {
     assert.equal(missingTableOf('Calling Demo:RowCount failed: not found (404): Table Demo:nope not found.'), 'Demo:nope');
     assert.equal(missingTableOf('Table table not found'), 'table');
     assert.equal(missingTableOf('Function Demo:X not found'), undefined);
@@ -56,7 +65,7 @@ describe('parameter files: tables and columns on the server', () => {
     assert.equal(valueNaming(full, 'Admin:Sales:q1'), full.indexOf('"Admin.Sales.q1"') + 1);
   });
 
-  it('reads a table\'s columns from its first line and stops the download', async () => {
+  it("reads a table's columns from its first line and stops the download", async () => {
     let aborted = false;
     const answer = await readHeader('t', async (target, signal) => {
       signal.addEventListener('abort', () => {
@@ -70,6 +79,9 @@ describe('parameter files: tables and columns on the server', () => {
     assert.deepEqual(answer, { columns: ['A b', 'C'] });
     assert.ok(aborted, 'the download was not stopped after the header');
     assert.equal(await readHeader('t', async () => Promise.reject(new DatagrokError('notFound', 'Table t not found'))), 'missing');
-    await assert.rejects(readHeader('t', async () => Promise.reject(new DatagrokError('network', 'offline'))), /offline/);
+    await assert.rejects(
+      readHeader('t', async () => Promise.reject(new DatagrokError('network', 'offline'))),
+      /offline/,
+    );
   });
 });

@@ -72,7 +72,10 @@ describe('Files holding the key: readable by the user alone', () => {
     fs.mkdirSync(elsewhere);
     fs.writeFileSync(path.join(elsewhere, 'bashrc'), 'mine\n');
     fs.symlinkSync(path.join(elsewhere, 'bashrc'), path.join(ws, '.datagrok', '.env'));
-    await assert.rejects(writePrivateFile(path.join(ws, '.datagrok', '.env'), 'KEY=k\n', { inside: ws }), /Refused to write .*\.env: a link leads it to .*elsewhere.bashrc, outside .*ws\. Remove the link/);
+    await assert.rejects(
+      writePrivateFile(path.join(ws, '.datagrok', '.env'), 'KEY=k\n', { inside: ws }),
+      /Refused to write .*\.env: a link leads it to .*elsewhere.bashrc, outside .*ws\. Remove the link/,
+    );
     assert.equal(fs.readFileSync(path.join(elsewhere, 'bashrc'), 'utf8'), 'mine\n');
     const linked = path.join(dir, 'ws2');
     fs.mkdirSync(linked);

@@ -32,7 +32,10 @@ describe('recent results', () => {
 
   it('does not keep a failure: the next ask requests again', async () => {
     const cache = new RecentResults<string>(60_000);
-    await assert.rejects(cache.get('k', () => Promise.reject(new Error('down'))), /down/);
+    await assert.rejects(
+      cache.get('k', () => Promise.reject(new Error('down'))),
+      /down/,
+    );
     assert.equal(cache.peek('k'), undefined);
     assert.equal(await cache.get('k', async () => 'back'), 'back');
   });

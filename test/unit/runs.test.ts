@@ -20,7 +20,7 @@ describe('runs store', () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('lists a server\'s runs newest first, never another server\'s', async () => {
+  it("lists a server's runs newest first, never another server's", async () => {
     const state = new MemoryStore();
     const store = new RunsStore(state, new FolderBlobStore(dir));
     await store.add(newRun('1', A, 1000));
@@ -28,10 +28,19 @@ describe('runs store', () => {
     await store.add(newRun('3', A, 3000));
     // Finished out of order (a long run started earlier): still by start time.
     await store.add(newRun('0', A, 500));
-    assert.deepEqual(store.list(A).map((r) => r.id), ['3', '1', '0']);
-    assert.deepEqual(store.list(B).map((r) => r.id), ['2']);
+    assert.deepEqual(
+      store.list(A).map((r) => r.id),
+      ['3', '1', '0'],
+    );
+    assert.deepEqual(
+      store.list(B).map((r) => r.id),
+      ['2'],
+    );
     // A fresh store on the same state (a restart) sees the same.
-    assert.deepEqual(new RunsStore(state, new FolderBlobStore(dir)).list(A).map((r) => r.id), ['3', '1', '0']);
+    assert.deepEqual(
+      new RunsStore(state, new FolderBlobStore(dir)).list(A).map((r) => r.id),
+      ['3', '1', '0'],
+    );
   });
 
   it('keeps at most maxRuns per server, forgetting the oldest with their files', async () => {
@@ -43,13 +52,23 @@ describe('runs store', () => {
     await store.add(newRun('b', B, 2500));
     assert.ok(fs.existsSync(path.join(dir, '1.result.json')));
     await store.add(newRun('3', A, 3000));
-    assert.deepEqual(store.list(A).map((r) => r.id), ['3', '2']);
-    assert.deepEqual(store.list(B).map((r) => r.id), ['b'], 'another server\'s runs are not counted');
-    assert.ok(!fs.existsSync(path.join(dir, '1.result.json')), 'the forgotten run\'s file is deleted');
+    assert.deepEqual(
+      store.list(A).map((r) => r.id),
+      ['3', '2'],
+    );
+    assert.deepEqual(
+      store.list(B).map((r) => r.id),
+      ['b'],
+      "another server's runs are not counted",
+    );
+    assert.ok(!fs.existsSync(path.join(dir, '1.result.json')), "the forgotten run's file is deleted");
     // A lower limit applies at once.
     limits = { ...limits, maxRuns: 1 };
     await store.trim();
-    assert.deepEqual(store.list(A).map((r) => r.id), ['3']);
+    assert.deepEqual(
+      store.list(A).map((r) => r.id),
+      ['3'],
+    );
     assert.ok(!fs.existsSync(path.join(dir, '2.result.json')));
   });
 
@@ -67,10 +86,10 @@ describe('runs store', () => {
     assert.deepEqual(await store.inputs(big), { value: { text: 'z'.repeat(40) } });
     const huge = await store.add(newRun('huge', A, 3, { result: 'q'.repeat(2000) }));
     assert.ok(huge.result && 'dropped' in huge.result);
-    assert.match(String((await store.result(huge) as { missing: string }).missing), /too large to keep \(2,002 characters\)/);
+    assert.match(String(((await store.result(huge)) as { missing: string }).missing), /too large to keep \(2,002 characters\)/);
     const failed = await store.add(newRun('f', A, 4, { outcome: 'failed', summary: 'boom', result: undefined }));
     assert.equal(failed.result, undefined);
-    assert.match((await store.result(failed) as { missing: string }).missing, /failed: it has no result/);
+    assert.match(((await store.result(failed)) as { missing: string }).missing, /failed: it has no result/);
   });
 
   it('keeps the text of a script run before saving (inline, in a file, or dropped with why) and removes it with its run', async () => {
@@ -88,7 +107,7 @@ describe('runs store', () => {
     assert.match(((await store.script(store.get('h')!)) as { missing: string }).missing, /too large/);
     assert.match(((await store.script(await store.add(newRun('n', A, 4)))) as { missing: string }).missing, /did not keep the text/);
     await store.remove('l');
-    assert.ok(!fs.existsSync(path.join(dir, 'l.script.json')), 'the text\'s file goes with its run');
+    assert.ok(!fs.existsSync(path.join(dir, 'l.script.json')), "the text's file goes with its run");
   });
 
   it('removes one run, clears a server, and writes concurrent runs without losing one', async () => {
@@ -97,7 +116,10 @@ describe('runs store', () => {
     await Promise.all([1, 2, 3, 4, 5].map((i) => store.add(newRun(`r${i}`, A, i))));
     assert.equal(store.list(A).length, 5);
     await store.remove('r3');
-    assert.deepEqual(store.list(A).map((r) => r.id), ['r5', 'r4', 'r2', 'r1']);
+    assert.deepEqual(
+      store.list(A).map((r) => r.id),
+      ['r5', 'r4', 'r2', 'r1'],
+    );
     await store.add(newRun('b', B, 9));
     assert.equal(await store.clear(A), 4);
     assert.deepEqual(store.list(A), []);
@@ -121,11 +143,14 @@ describe('runs as code (curl, Python)', () => {
     );
   });
 
-  it('Python: datagrok-api\'s client with <API key>, inputs as Python literals', () => {
+  it("Python: datagrok-api's client with <API key>, inputs as Python literals", () => {
     const text = pythonText('https://dg.example/api', 'Demo:Filter', inputs);
     assert.match(text, /^# pip install datagrok-api\nfrom datagrok_api import DatagrokClient\n/);
     assert.match(text, /with DatagrokClient\("https:\/\/dg\.example\/api", "Bearer <API key>"\) as grok:/);
-    assert.match(text, /result = grok\.functions\.call\("Demo:Filter", \{\n {8}"table": "O'Brien data",\n {8}"min": 80,\n {8}"strict": True,\n {8}"tags": \[\n {12}"a",\n {12}None,\n {8}\],\n {8}"where": \{\n {12}"x": False,\n {8}\},\n {4}\}\)/);
+    assert.match(
+      text,
+      /result = grok\.functions\.call\("Demo:Filter", \{\n {8}"table": "O'Brien data",\n {8}"min": 80,\n {8}"strict": True,\n {8}"tags": \[\n {12}"a",\n {12}None,\n {8}\],\n {8}"where": \{\n {12}"x": False,\n {8}\},\n {4}\}\)/,
+    );
     assert.equal(pythonLiteral({}), '{}');
     assert.equal(pythonLiteral([]), '[]');
     assert.equal(pythonLiteral(Number.NaN), 'None');

@@ -10,9 +10,17 @@ import { headerSpot, inFirstCommentBlock } from '../../src/scripts/headerContext
 const lines = (...l: string[]) => l.join('\n');
 
 describe('script headers', () => {
-  it('reads the reference\'s simple Python script: keys, a dataframe input and an int output with descriptions', () => {
+  it("reads the reference's simple Python script: keys, a dataframe input and an int output with descriptions", () => {
     const h = parseScriptHeader(
-      lines('#language: python', '#name: GetCellNumber', '#description: Calculates number of cells in the table', '#tags: demo', '#input: dataframe table [Data table]', '#output: int count [Number of cells in table]', 'count = table.shape[0] * table.shape[1]'),
+      lines(
+        '#language: python',
+        '#name: GetCellNumber',
+        '#description: Calculates number of cells in the table',
+        '#tags: demo',
+        '#input: dataframe table [Data table]',
+        '#output: int count [Number of cells in table]',
+        'count = table.shape[0] * table.shape[1]',
+      ),
       '#',
     );
     assert.ok(h);
@@ -35,7 +43,10 @@ describe('script headers', () => {
   });
 
   it('reads choices, a plain input and an output (the inputs-and-outputs example)', () => {
-    const h = parseScriptHeader(lines('#name: Ship', '#language: python', '#input: string country {choices: ["USA", "Canada"]} [Country to ship from]', '#input: double weight', '#output: double price'), '#');
+    const h = parseScriptHeader(
+      lines('#name: Ship', '#language: python', '#input: string country {choices: ["USA", "Canada"]} [Country to ship from]', '#input: double weight', '#output: double price'),
+      '#',
+    );
     assert.ok(h);
     const [country, weight] = h.inputs;
     assert.deepEqual(country.choices, ['USA', 'Canada']);
@@ -46,7 +57,17 @@ describe('script headers', () => {
   });
 
   it('reads JavaScript headers: initial values, captions and descriptions', () => {
-    const h = parseScriptHeader(lines('//name: ParameterTestFunction', '//description: Small function to illustrate parameter mapping', '//language: javascript', '//input: int one=1 {caption: First} [First parameter]', '//input: int two=2 {caption: Second} [Second parameter]', 'export function f(two, one) {}'), '//');
+    const h = parseScriptHeader(
+      lines(
+        '//name: ParameterTestFunction',
+        '//description: Small function to illustrate parameter mapping',
+        '//language: javascript',
+        '//input: int one=1 {caption: First} [First parameter]',
+        '//input: int two=2 {caption: Second} [Second parameter]',
+        'export function f(two, one) {}',
+      ),
+      '//',
+    );
     assert.ok(h);
     assert.deepEqual(
       h.inputs.map((p) => [p.name, p.initial, p.options.caption, p.description]),
@@ -95,7 +116,7 @@ describe('script headers', () => {
         '--connection: db',
         '--input: string shipCountry = "France" { nullable: true }',
         "--input: string c2 = \"France\" {choices: ['France', 'Italy', 'Germany']}",
-        '--input: list<string> shipCountries = ["France", "Germany"] {choices: [\'France\', \'Italy\', \'Germany\']}',
+        "--input: list<string> shipCountries = [\"France\", \"Germany\"] {choices: ['France', 'Italy', 'Germany']}",
         '--input: string freightValue = >= 10.0 {pattern: double}',
       ),
       '--',
@@ -177,7 +198,10 @@ describe('script headers', () => {
   });
 
   it('reads R headers, meta keys and a query without inputs', () => {
-    const r = parseScriptHeader(lines('#name: Fit', '#language: r', '#meta.categoryGroups: {"Model": ["Input Data"]}', '#input: dataframe data {category: Input Data}', 'x <- 1'), '#');
+    const r = parseScriptHeader(
+      lines('#name: Fit', '#language: r', '#meta.categoryGroups: {"Model": ["Input Data"]}', '#input: dataframe data {category: Input Data}', 'x <- 1'),
+      '#',
+    );
     assert.equal(r?.value('meta.categoryGroups'), '{"Model": ["Input Data"]}');
     assert.equal(r?.inputs[0].options.category, 'Input Data');
     const q = parseScriptHeader(lines('--name: protein classification', '--connection: chembl', 'select * from protein_classification;', '--end'), '--');
@@ -210,7 +234,10 @@ describe('script headers', () => {
 
   it('splits options and choice lists the way the reference writes them', () => {
     assert.deepEqual(parseOptions('choices: Samples:countries'), { choices: 'Samples:countries' });
-    assert.deepEqual(parseOptions(' choices: OpenFile("System:AppData/Compute/cars.csv"); propagateChoice: all '), { choices: 'OpenFile("System:AppData/Compute/cars.csv")', propagateChoice: 'all' });
+    assert.deepEqual(parseOptions(' choices: OpenFile("System:AppData/Compute/cars.csv"); propagateChoice: all '), {
+      choices: 'OpenFile("System:AppData/Compute/cars.csv")',
+      propagateChoice: 'all',
+    });
     assert.deepEqual(parseOptions('validators: ["containslettersonly"]'), { validators: '["containslettersonly"]' });
     assert.deepEqual(choiceList('[A, B c]'), ['A', 'B c']);
   });
@@ -229,10 +256,22 @@ describe('script header editing context', () => {
   });
 
   it('finds scripts cheaply by file name and first lines, without the parser', () => {
-    assert.equal(mayBeScript('python', '/a/cells.py', () => '#name: Cells\n#language: python\n'), true);
-    assert.equal(mayBeScript('python', '/a/tool.py', () => '# a tool\nimport os\n'), false);
-    assert.equal(mayBeScript('sql', '/a/q.sql', () => '--connection: db\nselect 1'), true);
-    assert.equal(mayBeScript('json', '/a/x.json', () => '#name: x'), false);
+    assert.equal(
+      mayBeScript('python', '/a/cells.py', () => '#name: Cells\n#language: python\n'),
+      true,
+    );
+    assert.equal(
+      mayBeScript('python', '/a/tool.py', () => '# a tool\nimport os\n'),
+      false,
+    );
+    assert.equal(
+      mayBeScript('sql', '/a/q.sql', () => '--connection: db\nselect 1'),
+      true,
+    );
+    assert.equal(
+      mayBeScript('json', '/a/x.json', () => '#name: x'),
+      false,
+    );
     assert.equal(scriptPrefix('javascript', 'Untitled-1'), '//');
     assert.equal(scriptPrefix('plaintext', '/a/b.R'), '#');
   });

@@ -39,7 +39,7 @@ describe('Sessions: per-session values and loads that outlive their session', ()
     const guarded = s.session.scope!().guard(running);
     const signedOut = new Error('You are not signed in');
     s.next(signedOut);
-    finish('the last session\'s groups');
+    finish("the last session's groups");
     await assert.rejects(guarded, (e) => e === signedOut);
 
     const switched = s.session.scope!().guard(Promise.resolve('answer'));

@@ -16,7 +16,10 @@ describe('sharing: who a share offers', () => {
   });
 
   it('offers everyone found when the user is not known, and never changes the list it was given', () => {
-    assert.deepEqual(shareCandidates(found, undefined).map((x) => x.name), ['Chemists', 'demo', 'alice']);
+    assert.deepEqual(
+      shareCandidates(found, undefined).map((x) => x.name),
+      ['Chemists', 'demo', 'alice'],
+    );
     assert.equal(found.length, 3);
   });
 });

@@ -3,12 +3,15 @@ import { parseParameterFile } from '../../src/functions/parameterFile';
 import { jsonTypeOf, parameterFileText, signatureLine } from '../../src/platform/functions/signature';
 import { describeFunc } from './funcFixture';
 
-const func = describeFunc([
+const func = describeFunc(
+  [
     { name: 'digits', propertyType: 'int', isInput: true, defaultValue: 2, description: 'Rounding' },
     { name: 'table', propertyType: 'dataframe', isInput: true, description: 'The data' },
     { name: 'method', propertyType: 'string', isInput: true, choices: ['mean', 'median'], nullable: false },
     { name: 'result', propertyType: 'dataframe', isInput: false },
-], { description: 'Column statistics' });
+  ],
+  { description: 'Column statistics' },
+);
 
 describe('function signatures', () => {
   it('reads as one line: inputs with types and defaults, then outputs', () => {

@@ -19,8 +19,14 @@ describe('table names', () => {
   });
 
   it('checkTableName throws badInput naming the bad name, and refuses non-text', () => {
-    assert.throws(() => checkTableName('x..y'), (e: unknown) => isDatagrokError(e, 'badInput') && /Invalid table name "x\.\.y"/.test(e.message));
-    assert.throws(() => checkTableName(42), (e: unknown) => isDatagrokError(e, 'badInput') && /must be text/.test(e.message));
+    assert.throws(
+      () => checkTableName('x..y'),
+      (e: unknown) => isDatagrokError(e, 'badInput') && /Invalid table name "x\.\.y"/.test(e.message),
+    );
+    assert.throws(
+      () => checkTableName(42),
+      (e: unknown) => isDatagrokError(e, 'badInput') && /must be text/.test(e.message),
+    );
   });
 
   it('says the final name before a push as a server gives it: the owner first, a bare name a project of its own', () => {
@@ -39,7 +45,10 @@ describe('table names', () => {
 
   it('the name box says "Saved as Admin:planets:planets", and without the login says what is known', () => {
     const bare = tableNamePreview('planets', 'Admin');
-    assert.deepEqual(bare, { final: 'Admin:planets:planets', note: 'Saved as Admin:planets:planets (a name without a project gets a project of its own; type <project>.<table> to choose one).' });
+    assert.deepEqual(bare, {
+      final: 'Admin:planets:planets',
+      note: 'Saved as Admin:planets:planets (a name without a project gets a project of its own; type <project>.<table> to choose one).',
+    });
     const full = tableNamePreview('Demo.x', 'Admin');
     assert.ok('note' in full && full.note === 'Saved as Admin:Demo:x.', JSON.stringify(full));
     const unknown = tableNamePreview('Demo.x');
@@ -47,15 +56,18 @@ describe('table names', () => {
     const unknownBare = tableNamePreview('planets');
     assert.ok('note' in unknownBare && /^Saved as planets:planets in your namespace .*\(a name without a project/.test(unknownBare.note), JSON.stringify(unknownBare));
     const foreign = tableNamePreview('alice.Demo.x', 'Admin');
-    assert.ok('note' in foreign && foreign.note === "Saved as alice:Demo:x. alice is not you (Admin): the server may refuse to save into another user's namespace.", JSON.stringify(foreign));
+    assert.ok(
+      'note' in foreign && foreign.note === "Saved as alice:Demo:x. alice is not you (Admin): the server may refuse to save into another user's namespace.",
+      JSON.stringify(foreign),
+    );
     assert.deepEqual(tableNamePreview('Demo.', 'Admin'), { problem: tableNameProblem('Demo.') });
   });
 
-  it('compares names with the owner\'s part on either side (the owner, when known, must be the user)', () => {
+  it("compares names with the owner's part on either side (the owner, when known, must be the user)", () => {
     assert.ok(sameTableName('Sales:q1', 'Admin.Sales.q1'));
     assert.ok(sameTableName('Admin:Sales:q1', 'sales.Q1', 'admin'));
     assert.ok(sameTableName('Admin:Sales:q1', 'ADMIN.sales.q1', 'alice'), 'the same full name is the same table');
-    assert.ok(!sameTableName('alice:Sales:q1', 'Sales.q1', 'Admin'), 'without the owner the server reads the user\'s own table');
+    assert.ok(!sameTableName('alice:Sales:q1', 'Sales.q1', 'Admin'), "without the owner the server reads the user's own table");
     assert.ok(!sameTableName('Admin:Sales:q1', 'Admin:Sales:q2'));
     assert.ok(!sameTableName('Admin:Sales:q1', 'q1'), 'a bare name is not a project and a table');
     assert.ok(sameTableName('planets', 'PLANETS'));
@@ -75,7 +87,7 @@ describe('table names', () => {
     assert.equal(opened.get('/t/q1.csv')?.name, 'Admin:Sales:q1');
     opened.remember('/t/d.csv', { name: 'Demo:demog', server });
     opened.pushed('/t/d.csv', server, { ID: 'id-3', name: 'alice:Demo:demog' }, 'Admin');
-    assert.equal(opened.get('/t/d.csv')?.name, 'Demo:demog', 'another user\'s table is not the one the file came from');
+    assert.equal(opened.get('/t/d.csv')?.name, 'Demo:demog', "another user's table is not the one the file came from");
   });
 
   it('derives a default name from a file name: no extension, separators become underscores', () => {

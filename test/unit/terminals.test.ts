@@ -11,7 +11,8 @@ import { aliasFor, checkAlias, withServer } from '../../src/terminals/grokConfig
 
 describe('Terminals and grok: the connection as text for other programs', () => {
   it('adds a server alias to a grok config, keeping the rest of the file (comments, other servers, the default)', () => {
-    const existing = '# my servers\ndefault: dev\nservers:\n  dev:\n    url: https://dev.example/api\n    key: dev-key # keep\n  old:\n    url: https://old.example/api\n    keyFile: ~/.old\n    login: me\nextra: 1\n';
+    const existing =
+      '# my servers\ndefault: dev\nservers:\n  dev:\n    url: https://dev.example/api\n    key: dev-key # keep\n  old:\n    url: https://old.example/api\n    keyFile: ~/.old\n    login: me\nextra: 1\n';
     const text = withServer(existing, 'public', 'https://public.datagrok.ai/api', 'k-1', false);
     assert.match(text, /^# my servers\n/);
     assert.match(text, /key: dev-key # keep/);

@@ -28,7 +28,9 @@ describe('test files', () => {
   });
 
   it('reads an array of cases: names made unique, "$function" carried over, ids with #name', () => {
-    const { cases } = parseTestFile('[{ "$function": "Demo:Add", "$name": "small", "a": 1, "b": 2, "$expect": 3 }, { "$name": "small", "a": 2, "b": 2, "$expect": 4 }, { "a": 0, "b": 0, "$expect": 0 }]');
+    const { cases } = parseTestFile(
+      '[{ "$function": "Demo:Add", "$name": "small", "a": 1, "b": 2, "$expect": 3 }, { "$name": "small", "a": 2, "b": 2, "$expect": 4 }, { "a": 0, "b": 0, "$expect": 0 }]',
+    );
     assert.deepEqual(
       cases.map((c) => [c.name, c.functionName]),
       [
@@ -124,7 +126,10 @@ describe('dataframe checks', () => {
     const rows = judge({ rows: 2, columns: ['name'] }, ok, { outputs });
     assert.equal(rows.message, 'rows: expected 2, got 3');
     assert.deepEqual(JSON.parse(rows.actual), { rows: 3, columns: ['name', 'age', 'height', 'member', 'born'] });
-    assert.equal(judge({ columns: { name: 'string', age: 'string', height: 'double', member: 'bool', born: 'datetime' } }, ok, { outputs }).message, 'column "age": expected type string, got int');
+    assert.equal(
+      judge({ columns: { name: 'string', age: 'string', height: 'double', member: 'bool', born: 'datetime' } }, ok, { outputs }).message,
+      'column "age": expected type string, got int',
+    );
     assert.equal(judge({ firstRows: [{ name: 'Ann' }, { age: 40 }] }, ok, { outputs }).message, 'firstRows[1].age: expected 40, got "41"');
   });
 

@@ -9,7 +9,8 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { createClient } from '../../api/client';
 import { DatagrokError } from '../../api/errors';
 import { hostOf, normalizeBaseUrl } from '../../api/names';
-import type { ClientOptions, DatagrokApi, Group, NetworkOptions } from '../../api/types';
+import type { ClientOptions, Group, NetworkOptions } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { Catalog } from '../../platform/functions/catalog';
 import { GroupsModel } from '../../platform/groups/model';
 import { mcpAnnotations, mcpInputSchema, type OperationContext, operation, OPERATIONS } from '../operations';
@@ -17,7 +18,6 @@ import { checkInput, inputObject } from '../operations/inputs';
 import { errorMessage, SIGN_IN } from '../operations/errors';
 import { MCP_ENV as ENV } from './env';
 import { NodeFiles, workspaceFolders } from './localFiles';
-
 
 export const STALE =
   'The Datagrok connection in VS Code changed since this MCP server started (signed out, signed in again or switched server): restart the Datagrok MCP server (MCP: List Servers → Datagrok → Restart Server).';
@@ -95,7 +95,13 @@ export async function main(): Promise<void> {
   };
   const ctx: OperationContext = { client: session.client, catalog: new Catalog(session), groups: new GroupsModel(session), files: new NodeFiles(folders, trusted) };
 
-  const server = new Server({ name: 'datagrok', title: 'Datagrok', version: '0.1.0' }, { capabilities: { tools: {} }, instructions: client ? `Datagrok server ${host}: find, describe and run functions, push and read tables, connector files, dashboards, groups.` : problem });
+  const server = new Server(
+    { name: 'datagrok', title: 'Datagrok', version: '0.1.0' },
+    {
+      capabilities: { tools: {} },
+      instructions: client ? `Datagrok server ${host}: find, describe and run functions, push and read tables, connector files, dashboards, groups.` : problem,
+    },
+  );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: OPERATIONS.map((op) => ({
       name: op.name,

@@ -1,7 +1,8 @@
 // What the agents' operations run on, without vscode: the same code serves the language-model tools in
 // the extension host and the MCP server (dist/mcp.js, a plain Node process). Each side supplies a client
 // for the signed-in server, the platform models, and a way to read the user's local files.
-import type { CreationResult, DatagrokApi } from '../../api/types';
+import type { CreationResult } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import type { Catalog } from '../../platform/functions/catalog';
 import type { GroupsModel } from '../../platform/groups/model';
 import type { CsvSource } from '../../platform/tables/push';

@@ -84,7 +84,9 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
       type: 'object',
       properties: {
         file: str('Path of the CSV file inside a workspace folder. In VS Code, omit it to push the active CSV editor.'),
-        name: str('Table name: table, <project>.<table> or Project:table; the server saves it as <owner>:<project>:<table>, the owner being the signed-in login (the result says the name it got). Default: the file name without extension.'),
+        name: str(
+          'Table name: table, <project>.<table> or Project:table; the server saves it as <owner>:<project>:<table>, the owner being the signed-in login (the result says the name it got). Default: the file name without extension.',
+        ),
       },
       additionalProperties: false,
     },
@@ -146,9 +148,7 @@ export const DEFINITIONS: readonly OperationDefinition[] = [
   {
     name: 'datagrok_writeFile',
     title: 'Write a connector file',
-    description:
-      'Writes text to a file of a file connector on the signed-in Datagrok server (an existing file is replaced). Returns the path and size written. ' +
-      WRITES,
+    description: 'Writes text to a file of a file connector on the signed-in Datagrok server (an existing file is replaced). Returns the path and size written. ' + WRITES,
     inputSchema: {
       type: 'object',
       properties: {

@@ -11,12 +11,7 @@ export interface Part {
   total?: number;
 }
 
-export async function downloadPart(
-  download: (sink: Writable, signal: AbortSignal) => Promise<unknown>,
-  skip: number,
-  keep: number,
-  signal?: AbortSignal,
-): Promise<Part> {
+export async function downloadPart(download: (sink: Writable, signal: AbortSignal) => Promise<unknown>, skip: number, keep: number, signal?: AbortSignal): Promise<Part> {
   const chunks: Buffer[] = [];
   let seen = 0;
   const stop = new AbortController();

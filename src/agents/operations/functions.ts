@@ -89,7 +89,13 @@ async function planRun(ctx: OperationContext, input: Input): Promise<RunPlan> {
 export async function confirmRun(ctx: OperationContext, input: Input): Promise<Confirmation> {
   const plan = await planRun(ctx, input);
   const api = await ctx.client();
-  const lines = [`Run **${plan.name}** on ${hostOf(api.baseUrl)}${plan.file ? ` with the inputs of ${plan.file}` : ''}:`, '', '```json', clip(JSON.stringify(plan.params, null, 2), 2000), '```'];
+  const lines = [
+    `Run **${plan.name}** on ${hostOf(api.baseUrl)}${plan.file ? ` with the inputs of ${plan.file}` : ''}:`,
+    '',
+    '```json',
+    clip(JSON.stringify(plan.params, null, 2), 2000),
+    '```',
+  ];
   const csvs = csvReferences(plan.params);
   // Each CSV must be one the tool may read: a path outside the workspace is refused before the question.
   for (const ref of csvs) await ctx.files.csv(ref.path, isAbsolutePath(ref.path) ? undefined : plan.base);

@@ -7,7 +7,13 @@ import type { Confirmation, OperationContext } from './context';
 import { cacheNote } from './freshness';
 import { bool, clip, type Input, json, optionalText, text } from './inputs';
 
-const brief = (g: Group) => ({ id: g.id, name: groupName(g), friendlyName: g.friendlyName, personal: g.personal || undefined, description: g.description ? clip(g.description) : undefined });
+const brief = (g: Group) => ({
+  id: g.id,
+  name: groupName(g),
+  friendlyName: g.friendlyName,
+  personal: g.personal || undefined,
+  description: g.description ? clip(g.description) : undefined,
+});
 
 export async function listGroups(ctx: OperationContext, input: Input): Promise<string> {
   const started = Date.now();
@@ -27,7 +33,9 @@ export async function listPendingRequests(ctx: OperationContext): Promise<string
   const pending = await ctx.groups.pendingRequests();
   return json({
     pending: pending.requests.map(requestBrief),
-    unreadable: pending.failures.length ? pending.failures.map((f) => ({ group: displayName(f.group), error: f.error instanceof Error ? f.error.message : String(f.error) })) : undefined,
+    unreadable: pending.failures.length
+      ? pending.failures.map((f) => ({ group: displayName(f.group), error: f.error instanceof Error ? f.error.message : String(f.error) }))
+      : undefined,
   });
 }
 

@@ -113,7 +113,10 @@ export function checkInput(tool: string, schema: { properties: Record<string, ob
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
     const property = schema.properties[key] as PropertySchema;
-    if (!fits(value, property.type)) throw badInput(`"${key}" must be ${property.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(property.type ?? '') ? 'an' : 'a'} ${property.type}`}, not ${typeName(value)}.`);
+    if (!fits(value, property.type))
+      throw badInput(
+        `"${key}" must be ${property.type === 'integer' ? 'a whole number' : `${/^[aeiou]/.test(property.type ?? '') ? 'an' : 'a'} ${property.type}`}, not ${typeName(value)}.`,
+      );
     if (property.enum && !property.enum.includes(value)) throw badInput(`"${key}" must be one of ${property.enum.map((v) => JSON.stringify(v)).join(', ')}.`);
     if (Array.isArray(value) && property.items?.type && value.some((v) => !fits(v, property.items?.type))) throw badInput(`"${key}" must be an array of ${property.items.type}s.`);
   }

@@ -34,7 +34,10 @@ export function drawChart(target: HTMLElement, chart: ChartData, width: number):
         legend: { show: false },
         cursor: { show: false },
         scales: { x: { time: false } },
-        axes: [{ ...axis(), label: chart.columns[0] }, { ...axis(), label: chart.columns[1] }],
+        axes: [
+          { ...axis(), label: chart.columns[0] },
+          { ...axis(), label: chart.columns[1] },
+        ],
         series: [{}, { stroke: color, paths: () => null, points: { show: true, size: 3, stroke: color, fill: color } }],
       },
       data,
@@ -51,7 +54,12 @@ export function drawChart(target: HTMLElement, chart: ChartData, width: number):
       legend: { show: false },
       scales: { x: { time: false, ...(labels ? { range: [-0.5, labels.length - 0.5] as [number, number] } : {}) } },
       axes: [
-        { ...axis(), ...(labels ? { values: (_: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')), rotate: -30, size: 60 } : { values: (_: uPlot, ticks: number[]) => ticks.map(short) }) },
+        {
+          ...axis(),
+          ...(labels
+            ? { values: (_: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')), rotate: -30, size: 60 }
+            : { values: (_: uPlot, ticks: number[]) => ticks.map(short) }),
+        },
         { ...axis(), values: (_: uPlot, ticks: number[]) => ticks.map(short) },
       ],
       series: [{}, { stroke: color, fill: `${color}99`, paths: bars, points: { show: false } }],

@@ -156,7 +156,11 @@ export class Grid {
         const v = values?.[c];
         const missing = values !== undefined && (v === undefined || v === '');
         const numeric = col.type === 'int' || col.type === 'double';
-        const cell = el('div', `cell${numeric ? ' num' : ''}${missing ? ' missing' : ''}${this.isSelected(r, c) ? ' selected' : ''}`, values ? (missing ? '·' : (v as string)) : '…');
+        const cell = el(
+          'div',
+          `cell${numeric ? ' num' : ''}${missing ? ' missing' : ''}${this.isSelected(r, c) ? ' selected' : ''}`,
+          values ? (missing ? '·' : (v as string)) : '…',
+        );
         cell.style.width = `${this.widths[c]}px`;
         cell.dataset.r = String(r);
         cell.dataset.c = String(c);
@@ -213,8 +217,19 @@ export class Grid {
     const [c0, c1] = [Math.min(s.c0, s.c1), Math.max(s.c0, s.c1)];
     const [r0, r1] = [Math.min(s.r0, s.r1), Math.max(s.r0, s.r1)];
     const clean = (v: string | undefined) => (v ?? '').replace(/[\t\r\n]+/g, ' ');
-    const lines = [this.columns.slice(c0, c1 + 1).map((c) => clean(c.name)).join('\t')];
-    for (let r = r0; r <= r1; r++) lines.push((this.row(r) ?? []).slice(c0, c1 + 1).map(clean).join('\t'));
+    const lines = [
+      this.columns
+        .slice(c0, c1 + 1)
+        .map((c) => clean(c.name))
+        .join('\t'),
+    ];
+    for (let r = r0; r <= r1; r++)
+      lines.push(
+        (this.row(r) ?? [])
+          .slice(c0, c1 + 1)
+          .map(clean)
+          .join('\t'),
+      );
     return `${lines.join('\n')}\n`;
   }
 }

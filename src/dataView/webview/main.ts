@@ -31,7 +31,13 @@ const count = h('span', { className: 'count' });
 const filterInfo = h('button', { className: 'icon', hidden: true, title: 'Remove every filter' });
 const bar = h('div');
 const progressText = h('span');
-const progress = h('div', { className: 'progress' }, progressText, h('div', { className: 'bar' }, bar), h('button', { className: 'icon', textContent: 'Cancel', onclick: () => send({ type: 'cancel' }) }));
+const progress = h(
+  'div',
+  { className: 'progress' },
+  progressText,
+  h('div', { className: 'bar' }, bar),
+  h('button', { className: 'icon', textContent: 'Cancel', onclick: () => send({ type: 'cancel' }) }),
+);
 const actions = h('span', { className: 'actions' });
 const panelToggle = h('button', { textContent: 'Summary & Charts', title: 'Show or hide the column summary and charts' });
 const toolbar = h('div', { className: 'toolbar' }, title, count, filterInfo, progress, h('span', { className: 'spacer' }), actions, panelToggle);
@@ -105,7 +111,10 @@ function openMenu(c: number, at: { x: number; y: number }): void {
     parts.push(h('div', { className: 'form' }, text, apply));
   }
   if (filters.some((f) => f.column === c)) parts.push(item('Remove Filter', () => send({ type: 'filter', filters: filters.filter((f) => f.column !== c) })));
-  parts.push(h('div', { className: 'sep' }), item('Summary and Chart', () => showColumn(c)));
+  parts.push(
+    h('div', { className: 'sep' }),
+    item('Summary and Chart', () => showColumn(c)),
+  );
   menu.replaceChildren(...parts);
   menu.hidden = false;
   menu.style.left = `${Math.min(at.x, window.innerWidth - 240)}px`;
@@ -144,7 +153,13 @@ function showSummary(s: ColumnSummary): void {
   const row = (k: string, v: string) => h('tr', {}, h('td', { textContent: k }), h('td', { textContent: v }));
   const date = (n: number | undefined) => (n === undefined ? '' : new Date(n).toISOString().replace('T00:00:00.000Z', ''));
   const show = s.type === 'datetime' ? date : fmt;
-  const stats = h('table', { className: 'stats' }, row('count', fmt(s.count)), row('missing', fmt(s.missing)), row('distinct', `${s.distinctApproximate ? '≈ ' : ''}${fmt(s.distinct)}`));
+  const stats = h(
+    'table',
+    { className: 'stats' },
+    row('count', fmt(s.count)),
+    row('missing', fmt(s.missing)),
+    row('distinct', `${s.distinctApproximate ? '≈ ' : ''}${fmt(s.distinct)}`),
+  );
   if (s.min !== undefined) stats.append(row('min', show(s.min)), row('max', show(s.max)), ...(s.type === 'datetime' ? [] : [row('mean', fmt(s.mean))]));
   const parts: HTMLElement[] = [h('h3', { textContent: `${s.column} (${s.type})` }), stats];
   if (s.top.length > 0) {
@@ -159,7 +174,15 @@ function showSummary(s: ColumnSummary): void {
   const others = columns.map((col, i) => ({ col, i })).filter(({ i }) => numeric(i) && i !== c);
   if (numeric(c) && others.length > 0) {
     const y = h('select', {}, ...others.map(({ col, i }) => h('option', { value: String(i), textContent: col.name })));
-    parts.push(h('div', { className: 'controls' }, 'Scatter against', y, h('button', { textContent: 'Scatter', onclick: () => send({ type: 'chart', kind: 'scatter', x: c, y: Number(y.value) }) })));
+    parts.push(
+      h(
+        'div',
+        { className: 'controls' },
+        'Scatter against',
+        y,
+        h('button', { textContent: 'Scatter', onclick: () => send({ type: 'chart', kind: 'scatter', x: c, y: Number(y.value) }) }),
+      ),
+    );
   }
   parts.push(h('div', { className: 'chart' }), h('div', { className: 'note chartNote' }));
   const chart = panel.querySelector('.chart');
@@ -176,7 +199,12 @@ function showChart(chart: Extract<HostMessage, { type: 'chart' }>['chart']): voi
   plot?.destroy();
   plot = drawChart(target, chart, Math.max(200, panel.clientWidth - 20));
   const note = panel.querySelector('.chartNote');
-  const what = chart.kind === 'histogram' ? `Histogram of ${chart.columns[0]}` : chart.kind === 'bar' ? `Most frequent values of ${chart.columns[0]}` : `${chart.columns[1]} against ${chart.columns[0]}`;
+  const what =
+    chart.kind === 'histogram'
+      ? `Histogram of ${chart.columns[0]}`
+      : chart.kind === 'bar'
+        ? `Most frequent values of ${chart.columns[0]}`
+        : `${chart.columns[1]} against ${chart.columns[0]}`;
   if (note) note.textContent = `${what}${chart.sampledFrom ? ` (a sample of ${chart.sampledFrom.toLocaleString('en-US')} of ${chart.total.toLocaleString('en-US')} rows)` : ''}.`;
 }
 
@@ -188,7 +216,9 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       title.textContent = m.title;
       title.title = m.source;
       count.textContent = countText(m.rowCount);
-      actions.replaceChildren(...m.actions.map((a) => h('button', { textContent: ACTION_LABELS[a], className: a === 'push' ? 'primary' : '', onclick: () => send({ type: 'action', action: a }) })));
+      actions.replaceChildren(
+        ...m.actions.map((a) => h('button', { textContent: ACTION_LABELS[a], className: a === 'push' ? 'primary' : '', onclick: () => send({ type: 'action', action: a }) })),
+      );
       app.replaceChildren(toolbar, h('div', { className: 'main' }, grid.root, panel), menu);
       app.removeAttribute('aria-busy');
       grid.setColumns(columns);

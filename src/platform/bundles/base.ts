@@ -5,7 +5,7 @@
 // bundle without it (written by `grok s pull`) is compared as grok compares it, and the plan says so.
 import { readFile, writeFile } from 'node:fs/promises';
 import { writeTarget } from '../confinement';
-import type { Manifest } from './bundleFolder';
+import type { Manifest } from './manifest';
 
 export const BASE_FILE = '.datagrok-base.json';
 
@@ -21,7 +21,8 @@ export interface BaseRecord {
   servers: Record<string, Record<string, string>>;
 }
 
-const ABOUT = 'Datagrok for VS Code: what each entity was on each server when this bundle was last pulled or pushed (a hash of its normalised JSON), so a push never overwrites a change made on the server since. grok s ignores this file.';
+const ABOUT =
+  'Datagrok for VS Code: what each entity was on each server when this bundle was last pulled or pushed (a hash of its normalised JSON), so a push never overwrites a change made on the server since. grok s ignores this file.';
 const HASH = /^[0-9a-f]{64}$/;
 
 export const serverKey = (url: string) => url.replace(/\/+$/, '').toLowerCase();

@@ -9,28 +9,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { confine, nameProblem, writeTarget } from '../confinement';
 import { recordBase } from './base';
+import type { Manifest, ManifestEntry } from './manifest';
 import { hashOf, normalize } from './normalize';
 import { fileNameFor, type Json, rankOf, TYPES } from './registry';
 import { UUID_RE } from './uuids';
 
+export type { Manifest, ManifestEntry };
+
 export const FORMAT_VERSION = 1;
-
-export interface ManifestEntry {
-  type: string;
-  id: string;
-  file: string;
-}
-
-export interface Manifest {
-  formatVersion: number;
-  source: { url: string; version: string; commit?: string; userNamespace: string };
-  pulls: Array<{ at: string; args: string[]; ids: string[] }>;
-  order: ManifestEntry[];
-  packages: string[];
-  /** Entities the bundle refers to but leaves on the source; a push finds the target's own by name. */
-  externals?: Array<{ id: string; type: string; nqName: string }>;
-  dangling?: string[];
-}
 
 export interface BundleEntity {
   type: string;
@@ -53,7 +39,10 @@ const text = (value: unknown) => JSON.stringify(value, null, 2);
  * not trusted to choose what this machine reads and sends.
  */
 export async function bundlePath(dir: string, rel: unknown): Promise<string> {
-  const refused = (why: string) => new Error(`manifest.json in ${dir} lists the file ${JSON.stringify(rel)}, which ${why}; nothing was read from it or sent to a server. Fix that entry (each file lies inside the bundle folder) or pull the bundle again.`);
+  const refused = (why: string) =>
+    new Error(
+      `manifest.json in ${dir} lists the file ${JSON.stringify(rel)}, which ${why}; nothing was read from it or sent to a server. Fix that entry (each file lies inside the bundle folder) or pull the bundle again.`,
+    );
   if (typeof rel !== 'string' || nameProblem(rel, 'linux')) throw refused('is not a path inside the bundle folder');
   try {
     return await confine(rel, [dir], dir);
@@ -65,7 +54,8 @@ export async function bundlePath(dir: string, rel: unknown): Promise<string> {
 /** The manifest, checked: a folder without one is not a bundle; a newer format is refused, not guessed at. */
 export async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, 'manifest.json');
-  if (!existsSync(file)) throw new Error(`${dir} is not a bundle folder: it has no manifest.json. Pull into it first (Datagrok: Pull to Bundle) or pick the folder grok s pull wrote.`);
+  if (!existsSync(file))
+    throw new Error(`${dir} is not a bundle folder: it has no manifest.json. Pull into it first (Datagrok: Pull to Bundle) or pick the folder grok s pull wrote.`);
   const real = await bundlePath(dir, 'manifest.json');
   let manifest: Manifest;
   try {
@@ -75,10 +65,15 @@ export async function readManifest(dir: string): Promise<Manifest> {
   }
   if (!manifest || typeof manifest !== 'object' || !Array.isArray(manifest.order)) throw new Error(`${file} is not a bundle manifest: it has no "order" list.`);
   if (typeof manifest.formatVersion !== 'number' || manifest.formatVersion > FORMAT_VERSION) {
-    throw new Error(`${file} has formatVersion ${JSON.stringify(manifest.formatVersion)}; this extension reads bundles of formatVersion ${FORMAT_VERSION}. Update the extension, or pull the bundle again.`);
+    throw new Error(
+      `${file} has formatVersion ${JSON.stringify(manifest.formatVersion)}; this extension reads bundles of formatVersion ${FORMAT_VERSION}. Update the extension, or pull the bundle again.`,
+    );
   }
   for (const e of manifest.order) {
-    if (typeof e?.id !== 'string' || !UUID_RE.test(e.id)) throw new Error(`${file} lists an entity whose id ${JSON.stringify(e?.id)} is not a server id (a UUID); nothing was sent to the server. Fix that entry or pull the bundle again.`);
+    if (typeof e?.id !== 'string' || !UUID_RE.test(e.id))
+      throw new Error(
+        `${file} lists an entity whose id ${JSON.stringify(e?.id)} is not a server id (a UUID); nothing was sent to the server. Fix that entry or pull the bundle again.`,
+      );
   }
   if (!Array.isArray(manifest.pulls)) manifest.pulls = [];
   return manifest;
@@ -149,7 +144,13 @@ function freeName(base: string, id: string, takenBy: Map<string, string>): strin
  * `replace`: one bundle, one source. A file that cannot be written inside the folder (a link out, a name no file
  * system takes) is left out with a note saying why; nothing is written outside the folder.
  */
-export async function writeBundle(dir: string, entities: Map<string, BundleEntity>, meta: WriteMeta, bytes: Map<string, Uint8Array>, replace = false): Promise<Manifest & { notes: WriteNote[] }> {
+export async function writeBundle(
+  dir: string,
+  entities: Map<string, BundleEntity>,
+  meta: WriteMeta,
+  bytes: Map<string, Uint8Array>,
+  replace = false,
+): Promise<Manifest & { notes: WriteNote[] }> {
   if (replace) await rm(dir, { recursive: true, force: true });
   const existing = existsSync(path.join(dir, 'manifest.json')) ? await readManifest(dir) : undefined;
   const manifest: Manifest = existing ?? { formatVersion: FORMAT_VERSION, source: meta.source, pulls: [], order: [], packages: [] };
@@ -160,7 +161,8 @@ export async function writeBundle(dir: string, entities: Map<string, BundleEntit
   const manifestFile = await writeTarget(dir, 'manifest.json');
   if (!manifestFile.full) throw new Error(`Nothing was pulled into ${dir}: ${manifestFile.reason}.`);
   const notes: WriteNote[] = [];
-  const note = (json: Json, type: string, file: string, reason: string) => notes.push({ name: String(json.name ?? json.id), entityType: type, action: 'warn', reason: 'not_written', detail: `${file}: ${reason}` });
+  const note = (json: Json, type: string, file: string, reason: string) =>
+    notes.push({ name: String(json.name ?? json.id), entityType: type, action: 'warn', reason: 'not_written', detail: `${file}: ${reason}` });
   const byId = new Map(manifest.order.map((e) => [e.id, e]));
   const takenBy = new Map([...byId.values()].map((e) => [e.file.toLowerCase(), e.id]));
   const ids: string[] = [];

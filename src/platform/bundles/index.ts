@@ -20,7 +20,13 @@ export function writePull(dir: string, pulled: PullResult, replace = false): Pro
 }
 
 /** `grok s pull`: the selection and its dependencies, written as a bundle. */
-export async function pullToFolder(api: EntityRoutes, baseUrl: string, dir: string, selection: Selection, progress?: (m: string) => void): Promise<{ manifest: Manifest; pulled: PullResult; notes: WriteNote[] }> {
+export async function pullToFolder(
+  api: EntityRoutes,
+  baseUrl: string,
+  dir: string,
+  selection: Selection,
+  progress?: (m: string) => void,
+): Promise<{ manifest: Manifest; pulled: PullResult; notes: WriteNote[] }> {
   const pulled = await collectPull(api, baseUrl, selection, progress);
   const manifest = await writePull(dir, pulled);
   return { manifest, pulled, notes: manifest.notes };

@@ -98,13 +98,22 @@ export function membersDetail(g: GroupMembers): string {
   if (names('added').length) parts.push(`members to add: ${names('added').join(', ')}`);
   const updated = g.changes.filter((c) => c.status === 'updated');
   if (updated.length) parts.push(`member rights to set: ${updated.map((c) => `${c.member} ${c.isAdmin ? 'admin' : 'not admin'}`).join(', ')}`);
-  if (names('error').length) parts.push(`members not on remote: ${g.changes.filter((c) => c.status === 'error').map((c) => c.member).join(', ')}`);
+  if (names('error').length)
+    parts.push(
+      `members not on remote: ${g.changes
+        .filter((c) => c.status === 'error')
+        .map((c) => c.member)
+        .join(', ')}`,
+    );
   if (g.kept.length) parts.push(`members only on remote, kept (a push never removes members): ${g.kept.join(', ')}`);
   return parts.join('; ');
 }
 
 const replayed = (plan: Plan) =>
-  [...plan.effective].filter(([id, { type, json }]) => type === 'UserGroup' && ((json._members as unknown[] | undefined) ?? []).length > 0 && !['skip', 'failed'].includes(plan.planned.get(id)?.action ?? ''));
+  [...plan.effective].filter(
+    ([id, { type, json }]) =>
+      type === 'UserGroup' && ((json._members as unknown[] | undefined) ?? []).length > 0 && !['skip', 'failed'].includes(plan.planned.get(id)?.action ?? ''),
+  );
 
 const append = (row: PlanItem | undefined, text: string) => {
   if (row && text) row.detail = [row.detail, text].filter(Boolean).join('; ');
@@ -151,6 +160,9 @@ export async function pushMembers(api: EntityRoutes, plan: Plan, rows: PlanItem[
     for (const c of missing) rows.push({ name: nqNameOf(json), entityType: 'UserGroup', action: 'warn', reason: 'member_not_found', detail: `${c.member}: ${c.error}` });
     const changed = got.changes.filter((c) => c.status === 'added' || c.status === 'updated').map((c) => `${c.status} ${c.member}${c.isAdmin ? ' (admin)' : ''}`);
     // grok's words first; then which members changed.
-    append(plan.planned.get(id), `members: ${got.changes.length - missing.length} matched${missing.length ? `, ${missing.length} not on remote` : ''}${changed.length ? ` (${changed.join(', ')})` : ''}`);
+    append(
+      plan.planned.get(id),
+      `members: ${got.changes.length - missing.length} matched${missing.length ? `, ${missing.length} not on remote` : ''}${changed.length ? ` (${changed.join(', ')})` : ''}`,
+    );
   }
 }

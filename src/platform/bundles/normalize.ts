@@ -47,7 +47,9 @@ export function hashView(type: string, json: Json): Json {
 }
 
 export function hashOf(type: string, json: Json): string {
-  return createHash('sha256').update(JSON.stringify(hashView(type, json))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(hashView(type, json)))
+    .digest('hex');
 }
 
 /** Top-level keys whose compared values differ. */

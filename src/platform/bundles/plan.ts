@@ -97,7 +97,13 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
     const twin = await byNqName(api, ext.type, ext.nqName, opts);
     if (!twin) {
       delete idmap[ext.id];
-      rows.push({ name: ext.nqName, entityType: ext.type, action: 'warn', reason: 'external_missing', detail: 'stayed on the source and the target has nothing by that name — install or publish what owns it' });
+      rows.push({
+        name: ext.nqName,
+        entityType: ext.type,
+        action: 'warn',
+        reason: 'external_missing',
+        detail: 'stayed on the source and the target has nothing by that name — install or publish what owns it',
+      });
     } else if (twin.id !== ext.id) idmap[ext.id] = String(twin.id);
     else delete idmap[ext.id];
   });
@@ -169,7 +175,13 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
   }
   // A migration to another server has no base there until a push records one: compared as grok compares.
   if (unknownBase && (fromSource || bases) && remoteUrl) {
-    rows.unshift({ name: bundle.dir, entityType: 'Bundle', action: 'info', reason: 'base_unknown', detail: baseUnknownDetail(hostOf(remoteUrl), unknownBase, [...found.values()].filter((f) => f.target).length) });
+    rows.unshift({
+      name: bundle.dir,
+      entityType: 'Bundle',
+      action: 'info',
+      reason: 'base_unknown',
+      detail: baseUnknownDetail(hostOf(remoteUrl), unknownBase, [...found.values()].filter((f) => f.target).length),
+    });
   }
   failDependants(effective, planned, found);
   await orphanRows(api, bundle, effective, idmap, rows, opts);
@@ -225,7 +237,10 @@ function failDependants(effective: Map<string, BundleEntity>, planned: Map<strin
     for (const [id, { type, json }] of effective) {
       const row = planned.get(id) as PlanItem;
       if (row.action !== 'create' && row.action !== 'update') continue;
-      const refs = [...(TYPES[type]?.deps?.(json) ?? []).map((d) => d.id), ...((json.relations as Json[] | undefined) ?? []).map((r) => String((r.entity as Json | undefined)?.id))];
+      const refs = [
+        ...(TYPES[type]?.deps?.(json) ?? []).map((d) => d.id),
+        ...((json.relations as Json[] | undefined) ?? []).map((r) => String((r.entity as Json | undefined)?.id)),
+      ];
       const on = refs.find((r) => blocked.has(r));
       if (!on) continue;
       row.action = 'failed';
@@ -238,7 +253,14 @@ function failDependants(effective: Map<string, BundleEntity>, planned: Map<strin
 }
 
 /** References to ids the bundle does not carry: fine when the target has them, a warning when not. */
-async function orphanRows(api: EntityRoutes, bundle: Bundle, effective: Map<string, BundleEntity>, idmap: Record<string, string>, rows: PlanItem[], opts: { signal?: AbortSignal }): Promise<void> {
+async function orphanRows(
+  api: EntityRoutes,
+  bundle: Bundle,
+  effective: Map<string, BundleEntity>,
+  idmap: Record<string, string>,
+  rows: PlanItem[],
+  opts: { signal?: AbortSignal },
+): Promise<void> {
   const known = new Set<string>([...Object.keys(idmap), ...Object.values(idmap)]);
   for (const [id, e] of bundle.entities) {
     known.add(id);
@@ -248,8 +270,16 @@ async function orphanRows(api: EntityRoutes, bundle: Bundle, effective: Map<stri
   for (const [, { json }] of effective) for (const ref of uuidsIn(json)) if (!known.has(ref)) referrers.set(ref, [...(referrers.get(ref) ?? []), nqNameOf(json)]);
   for (const [orphan, by] of referrers) {
     const names = [...new Set(by)].join(', ');
-    if (await api.entity(orphan, opts)) rows.push({ name: orphan, entityType: 'Entity', action: 'info', reason: 'orphan_ref', detail: `not in the bundle, but the target has this id — referenced by ${names}` });
-    else rows.push({ name: orphan, entityType: 'Entity', action: 'warn', reason: 'dependency_missing', detail: `not in the bundle and not on the target — the save of ${names} may be refused` });
+    if (await api.entity(orphan, opts))
+      rows.push({ name: orphan, entityType: 'Entity', action: 'info', reason: 'orphan_ref', detail: `not in the bundle, but the target has this id — referenced by ${names}` });
+    else
+      rows.push({
+        name: orphan,
+        entityType: 'Entity',
+        action: 'warn',
+        reason: 'dependency_missing',
+        detail: `not in the bundle and not on the target — the save of ${names} may be refused`,
+      });
   }
 }
 

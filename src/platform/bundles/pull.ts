@@ -46,7 +46,8 @@ export function checkSelection(selection: unknown): Selection {
   const s = obj(selection);
   if (!s) throw new Error('selection must be a list of entity ids or names, or { text?, types? }.');
   const types = s.types === undefined ? undefined : Array.isArray(s.types) ? s.types.map(String) : undefined;
-  if (s.types !== undefined && !types) throw new Error('selection.types must be a list of entity types (query, script, connection, project, dashboard, table, layout, view, group).');
+  if (s.types !== undefined && !types)
+    throw new Error('selection.types must be a list of entity types (query, script, connection, project, dashboard, table, layout, view, group).');
   for (const t of types ?? []) resolveType(t);
   const text = typeof s.text === 'string' ? s.text.trim() : undefined;
   if (!text && !types?.length) throw new Error('Refusing to pull the whole server: give selection.text or selection.types (or a list of entities).');
@@ -67,12 +68,24 @@ export async function collectPull(api: EntityRoutes, baseUrl: string, selection:
     }
     // Ids become URLs and file names: a server's id that is not a UUID (`../../x`) is refused, never followed.
     if (!UUID_RE.test(id)) {
-      notes.push({ name: String(known?.name ?? id), entityType: type, action: 'warn', reason: 'bad_id', detail: `the server gave it the id ${JSON.stringify(id.slice(0, 80))}, which is not a UUID; it was not pulled` });
+      notes.push({
+        name: String(known?.name ?? id),
+        entityType: type,
+        action: 'warn',
+        reason: 'bad_id',
+        detail: `the server gave it the id ${JSON.stringify(id.slice(0, 80))}, which is not a UUID; it was not pulled`,
+      });
       return undefined;
     }
     const json = await api.get(TYPES[type].route, id, opts);
     if (json && String(json.id).toLowerCase() !== id.toLowerCase()) {
-      notes.push({ name: String(json.name ?? known?.name ?? id), entityType: type, action: 'warn', reason: 'bad_id', detail: `asked for ${id}, the server answered with the id ${JSON.stringify(String(json.id).slice(0, 80))}; it was not pulled` });
+      notes.push({
+        name: String(json.name ?? known?.name ?? id),
+        entityType: type,
+        action: 'warn',
+        reason: 'bad_id',
+        detail: `asked for ${id}, the server answered with the id ${JSON.stringify(String(json.id).slice(0, 80))}; it was not pulled`,
+      });
       return undefined;
     }
     if (!json) {
@@ -143,10 +156,14 @@ export async function collectPull(api: EntityRoutes, baseUrl: string, selection:
   const referenced = new Set<string>();
   for (const [, { type, json }] of out) for (const id of uuidsIn(normalize(type, json))) referenced.add(id);
   for (const e of externals) mine.add(e.id);
-  await pool([...referenced].filter((id) => !mine.has(id)), CONCURRENCY, async (id) => {
-    const found = await api.entity(id, opts).catch(() => null);
-    if (found && TYPES[String(found['#type'])]) externals.push({ id, type: String(found['#type']), nqName: nqNameOf(found) });
-  });
+  await pool(
+    [...referenced].filter((id) => !mine.has(id)),
+    CONCURRENCY,
+    async (id) => {
+      const found = await api.entity(id, opts).catch(() => null);
+      if (found && TYPES[String(found['#type'])]) externals.push({ id, type: String(found['#type']), nqName: nqNameOf(found) });
+    },
+  );
   externals.sort((a, b) => a.id.localeCompare(b.id));
 
   // 5. Table data
@@ -165,7 +182,9 @@ export async function collectPull(api: EntityRoutes, baseUrl: string, selection:
   const info = await api.serverInfo(opts);
   const user = await api.currentUser(opts);
   const project = obj(user.project);
-  const args = Array.isArray(selection) ? ['pull', ...selection] : ['pull', ...(selection.types?.length ? ['--type', selection.types.join(',')] : []), ...(selection.text ? ['--filter', selection.text] : [])];
+  const args = Array.isArray(selection)
+    ? ['pull', ...selection]
+    : ['pull', ...(selection.types?.length ? ['--type', selection.types.join(',')] : []), ...(selection.text ? ['--filter', selection.text] : [])];
   return {
     entities: out,
     notes,
@@ -202,19 +221,23 @@ async function expandGrants(api: EntityRoutes, out: Map<string, BundleEntity>, n
   };
   const queue: Json[] = [...out.values()].filter((e) => e.type === 'UserGroup').map((e) => e.json);
   progress('Reading grants');
-  await pool([...out].filter(([, e]) => e.type !== 'UserGroup'), CONCURRENCY, async ([id, e]) => {
-    const grants: Array<{ group: string; permission: string }> = [];
-    for (const perm of await api.permissions(id, opts)) {
-      const gid = String(obj(perm.userGroup)?.id ?? '');
-      const name = obj(perm.permission)?.name;
-      if (perm.entityId !== id || !gid || typeof name !== 'string') continue;
-      const g = await group(gid);
-      if (!visible(g)) continue;
-      grants.push({ group: String(g.friendlyName ?? g.name), permission: name });
-      queue.push(g);
-    }
-    if (grants.length) e.json._grants = grants;
-  });
+  await pool(
+    [...out].filter(([, e]) => e.type !== 'UserGroup'),
+    CONCURRENCY,
+    async ([id, e]) => {
+      const grants: Array<{ group: string; permission: string }> = [];
+      for (const perm of await api.permissions(id, opts)) {
+        const gid = String(obj(perm.userGroup)?.id ?? '');
+        const name = obj(perm.permission)?.name;
+        if (perm.entityId !== id || !gid || typeof name !== 'string') continue;
+        const g = await group(gid);
+        if (!visible(g)) continue;
+        grants.push({ group: String(g.friendlyName ?? g.name), permission: name });
+        queue.push(g);
+      }
+      if (grants.length) e.json._grants = grants;
+    },
+  );
   const done = new Set<string>();
   while (queue.length) {
     const g = queue.shift() as Json;
@@ -222,7 +245,13 @@ async function expandGrants(api: EntityRoutes, out: Map<string, BundleEntity>, n
     if (done.has(gid)) continue;
     if (!UUID_RE.test(gid)) {
       done.add(gid);
-      notes.push({ name: String(g.friendlyName ?? g.name ?? gid), entityType: 'UserGroup', action: 'warn', reason: 'bad_id', detail: `the server gave it the id ${JSON.stringify(gid.slice(0, 80))}, which is not a UUID; it was not pulled` });
+      notes.push({
+        name: String(g.friendlyName ?? g.name ?? gid),
+        entityType: 'UserGroup',
+        action: 'warn',
+        reason: 'bad_id',
+        detail: `the server gave it the id ${JSON.stringify(gid.slice(0, 80))}, which is not a UUID; it was not pulled`,
+      });
       continue;
     }
     done.add(gid);
@@ -245,7 +274,14 @@ async function expandGrants(api: EntityRoutes, out: Map<string, BundleEntity>, n
       }
       const user = await api.get(`/groups/${encodeURIComponent(String(child.id))}`, 'user', opts).catch(() => null);
       if (user?.login) members.push({ kind: 'user', login: user.login, email: user.email, isAdmin });
-      else notes.push({ name: String(json.friendlyName ?? json.name), entityType: 'UserGroup', action: 'warn', reason: 'member_unresolved', detail: String(child.friendlyName ?? child.id) });
+      else
+        notes.push({
+          name: String(json.friendlyName ?? json.name),
+          entityType: 'UserGroup',
+          action: 'warn',
+          reason: 'member_unresolved',
+          detail: String(child.friendlyName ?? child.id),
+        });
     }
     if (members.length) json._members = members;
     for (const rel of (json.parents as Json[] | undefined) ?? []) {

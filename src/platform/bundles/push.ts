@@ -34,9 +34,19 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
   const progress = options.progress ?? (() => undefined);
   const extra: PlanItem[] = [];
   const info = await api.serverInfo(opts);
-  const minor = (v: string) => String(v ?? '').split('.').slice(0, 2).join('.');
+  const minor = (v: string) =>
+    String(v ?? '')
+      .split('.')
+      .slice(0, 2)
+      .join('.');
   if (minor(bundle.manifest.source.version) !== minor(info.version)) {
-    extra.push({ name: remoteUrl, entityType: 'Server', action: 'warn', reason: 'version_mismatch', detail: `${bundle.manifest.source.version} → ${info.version}; unknown fields are ignored by the server, failures below may be version-related` });
+    extra.push({
+      name: remoteUrl,
+      entityType: 'Server',
+      action: 'warn',
+      reason: 'version_mismatch',
+      detail: `${bundle.manifest.source.version} → ${info.version}; unknown fields are ignored by the server, failures below may be version-related`,
+    });
   }
   progress('Planning');
   const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', { signal: options.signal, remoteUrl, onChanged: options.onChanged });
@@ -49,7 +59,10 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
   const both = plan.rows.filter((r) => r.sides === 'both' && r.action === 'failed');
   if (both.length) {
     const names = both.map((r) => `${r.entityType} ${r.name}${r.detail ? ` (they differ in: ${r.detail})` : ''}`).join('\n  ');
-    throw new PlanRefused(`${both.length === 1 ? 'An entity was' : `${both.length} entities were`} ${CHANGED_BOTH}; nothing was written. Resolve each in the Source Control view (Take Mine, Take Theirs, Merge), or push with onChanged "mine" (overwrite the server's copy) or "theirs" (take it into the bundle):\n  ${names}`, items);
+    throw new PlanRefused(
+      `${both.length === 1 ? 'An entity was' : `${both.length} entities were`} ${CHANGED_BOTH}; nothing was written. Resolve each in the Source Control view (Take Mine, Take Theirs, Merge), or push with onChanged "mine" (overwrite the server's copy) or "theirs" (take it into the bundle):\n  ${names}`,
+      items,
+    );
   }
   /** What the target holds once this push is over (bundle id → hash): the base of the next push. */
   const now = new Map<string, string>();
@@ -155,7 +168,11 @@ async function pushRelations(api: EntityRoutes, plan: Plan, rows: PlanItem[], op
     if (type !== 'Project' || !wanted.length || !done(plan, id)) continue;
     const target = await api.get('/projects', String(json.id), opts).catch(() => null);
     if (!target) continue;
-    const held = ((target.relations as Json[] | undefined) ?? []).map((r) => ({ id: r.id, entity: { '#type': 'EntityRecord', id: (r.entity as Json | undefined)?.id }, isLink: r.isLink ?? false }));
+    const held = ((target.relations as Json[] | undefined) ?? []).map((r) => ({
+      id: r.id,
+      entity: { '#type': 'EntityRecord', id: (r.entity as Json | undefined)?.id },
+      isLink: r.isLink ?? false,
+    }));
     const have = new Set(held.map((r) => String(r.entity.id)));
     const missing = wanted.filter((r) => !have.has(String((r.entity as Json | undefined)?.id)));
     if (!missing.length) continue;

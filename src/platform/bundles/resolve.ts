@@ -25,7 +25,14 @@ export type Resolution = 'mine' | 'theirs';
  * Resolves one entity of the bundle (by bundle id or file) against `serverUrl`; answers what was done. Take mine
  * records `seen` (the server's copy the user was shown) when given: a change made after that is a conflict again.
  */
-export async function resolveEntity(api: EntityRoutes, serverUrl: string, dir: string, which: string, resolution: Resolution, options: { seen?: string; signal?: AbortSignal } = {}): Promise<string> {
+export async function resolveEntity(
+  api: EntityRoutes,
+  serverUrl: string,
+  dir: string,
+  which: string,
+  resolution: Resolution,
+  options: { seen?: string; signal?: AbortSignal } = {},
+): Promise<string> {
   const bundle = await readBundle(dir);
   const entry = bundle.manifest.order.find((e) => e.id === which || e.file === which);
   const entity = entry && bundle.entities.get(entry.id);

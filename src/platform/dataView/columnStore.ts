@@ -145,7 +145,16 @@ export class ColumnStore {
   private reserve(c: number, rows: number): void {
     const column = this.columns[c] as StoredColumn;
     while (column.chunks.length * CHUNK_ROWS < rows) {
-      const chunk = column instanceof TextColumn ? (column.dictionary.length > 65_536 ? new Uint32Array(CHUNK_ROWS) : new Uint16Array(CHUNK_ROWS)) : column.width === 'u8' ? new Uint8Array(CHUNK_ROWS) : column.width === 'i32' ? new Int32Array(CHUNK_ROWS) : new Float64Array(CHUNK_ROWS);
+      const chunk =
+        column instanceof TextColumn
+          ? column.dictionary.length > 65_536
+            ? new Uint32Array(CHUNK_ROWS)
+            : new Uint16Array(CHUNK_ROWS)
+          : column.width === 'u8'
+            ? new Uint8Array(CHUNK_ROWS)
+            : column.width === 'i32'
+              ? new Int32Array(CHUNK_ROWS)
+              : new Float64Array(CHUNK_ROWS);
       if (this.bytes + chunk.byteLength > this.budget) {
         this.drop(c);
         return;
@@ -185,7 +194,12 @@ export class ColumnStore {
       if (start === end) return put(id, Number.NaN);
       if (type === 'bool') {
         const t = b[start] | 0x20;
-        return put(id, end - start === 4 && t === 0x74 && (b[start + 1] | 0x20) === 0x72 && (b[start + 2] | 0x20) === 0x75 && (b[start + 3] | 0x20) === 0x65 ? 1 : this.slowBool(b, start, end, quoted));
+        return put(
+          id,
+          end - start === 4 && t === 0x74 && (b[start + 1] | 0x20) === 0x72 && (b[start + 2] | 0x20) === 0x75 && (b[start + 3] | 0x20) === 0x65
+            ? 1
+            : this.slowBool(b, start, end, quoted),
+        );
       }
       let v = quoted ? Number.NaN : type === 'datetime' ? isoDate(b, start, end) : decimal(b, start, end);
       if (Number.isNaN(v)) {

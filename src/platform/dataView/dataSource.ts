@@ -73,7 +73,10 @@ export class CsvDataSource {
     const header = await source.reader.header();
     const sample = await source.reader.rows(0, TYPE_SAMPLE_ROWS);
     source.columns = header.map((name, c) => ({ name, type: inferType(sample.map((row) => row[c])) }));
-    source.store = new ColumnStore(source.columns.map((c) => c.type), options.budget);
+    source.store = new ColumnStore(
+      source.columns.map((c) => c.type),
+      options.budget,
+    );
     source.stored = source.fill();
     source.stored.catch(() => undefined);
     return source;
@@ -228,7 +231,14 @@ export class CsvDataSource {
     const y = await this.values(cy, undefined, signal);
     const total = this.index.rows;
     const points = scatterPoints(x as NumberColumn, y as NumberColumn, total, SCATTER_POINTS);
-    return { kind: 'scatter', columns: [this.columns[cx].name, this.columns[cy].name], x: points.x, y: points.y, total, ...(points.step > 1 ? { sampledFrom: Math.ceil(total / points.step) } : {}) };
+    return {
+      kind: 'scatter',
+      columns: [this.columns[cx].name, this.columns[cy].name],
+      x: points.x,
+      y: points.y,
+      total,
+      ...(points.step > 1 ? { sampledFrom: Math.ceil(total / points.step) } : {}),
+    };
   }
 
   /** Memory the index and the columns hold (bytes). */

@@ -46,6 +46,13 @@ export interface WorkerMethods {
   scatter(x: number, y: number): ChartData;
 }
 
-export type WorkerRequest = { [M in keyof WorkerMethods]: { id: number; method: M; args: Parameters<WorkerMethods[M]> } }[keyof WorkerMethods] | { id: number; method: 'cancel'; args: [number] };
+export type WorkerRequest =
+  | { [M in keyof WorkerMethods]: { id: number; method: M; args: Parameters<WorkerMethods[M]> } }[keyof WorkerMethods]
+  | { id: number; method: 'cancel'; args: [number] };
 
-export type WorkerReply = { id: number; result: unknown } | { id: number; error: string } | { id: number; progress: number } | { event: 'count'; rowCount: RowCount } | { event: 'error'; message: string };
+export type WorkerReply =
+  | { id: number; result: unknown }
+  | { id: number; error: string }
+  | { id: number; progress: number }
+  | { event: 'count'; rowCount: RowCount }
+  | { event: 'error'; message: string };

@@ -36,13 +36,17 @@ async function answer(request: WorkerRequest): Promise<unknown> {
     switch (request.method) {
       case 'open': {
         let last = 0;
-        source = await CsvDataSource.open(request.args[0], () => {
-          const now = Date.now();
-          if (source && now - last >= COUNT_EVERY_MS) {
-            last = now;
-            post({ event: 'count', rowCount: source.rowCount() });
-          }
-        }, { ...request.args[1], completion });
+        source = await CsvDataSource.open(
+          request.args[0],
+          () => {
+            const now = Date.now();
+            if (source && now - last >= COUNT_EVERY_MS) {
+              last = now;
+              post({ event: 'count', rowCount: source.rowCount() });
+            }
+          },
+          { ...request.args[1], completion },
+        );
         const s = source;
         void s.indexed.then(
           () => post({ event: 'count', rowCount: s.rowCount() }),

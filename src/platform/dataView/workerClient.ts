@@ -50,7 +50,12 @@ export class DataSourceClient {
   }
 
   /** Calls a worker method; `signal` cancels it (the promise rejects with the worker's "aborted" error). */
-  call<M extends keyof WorkerMethods>(method: M, args: Parameters<WorkerMethods[M]>, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ReturnType<WorkerMethods[M]>> {
+  call<M extends keyof WorkerMethods>(
+    method: M,
+    args: Parameters<WorkerMethods[M]>,
+    onProgress?: (fraction: number) => void,
+    signal?: AbortSignal,
+  ): Promise<ReturnType<WorkerMethods[M]>> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.nextId++;
     return new Promise<ReturnType<WorkerMethods[M]>>((resolve, reject) => {

@@ -4,7 +4,8 @@
 // lens), `lastKnown` lookups answer offline (the server unreachable, timing out or unavailable) with the
 // last answer for that server and name, however old; the views show the failure. No vscode here.
 import { isDatagrokError } from '../../api/errors';
-import type { ConnectionInfo, DatagrokApi, FuncInfo, ProjectInfo, TableInfo } from '../../api/types';
+import type { ConnectionInfo, FuncInfo, ProjectInfo, TableInfo } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { markLoaded } from '../answerAge';
 import { Emitter } from '../events';
 import { RecentResults } from '../recentResults';

@@ -86,7 +86,10 @@ export function parameterSchema(func: FuncInfo): Schema {
 
 /** The keys that make a parameter file a test (never sent to the server). */
 function testProperties(func: FuncInfo): Schema {
-  const outputs = outputsOf(func).map((o) => `${o.name}: ${o.propertyType}`).join(', ') || 'none';
+  const outputs =
+    outputsOf(func)
+      .map((o) => `${o.name}: ${o.propertyType}`)
+      .join(', ') || 'none';
   return {
     $expect: { description: `A test: what the function must answer (outputs: ${outputs}); {"$error": "text"} when it must fail. Never sent to the server.` },
     $name: { type: 'string', description: "The test case's name." },

@@ -5,8 +5,14 @@
 // sides, admin flags kept) with only the one change, and the result is read back: a change the server
 // did not make is reported, never claimed.
 import { DatagrokError } from '../../api/errors';
-import type { CallOptions, DatagrokApi, Group, GroupRelation } from '../../api/types';
-import type { RelatedGroup } from './model';
+import type { CallOptions, Group, GroupRelation } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
+
+/** A group a user or group is related to (a member of, or holding as a member), with the admin flag. */
+export interface RelatedGroup {
+  group: Group;
+  isAdmin: boolean;
+}
 
 export type MemberChange = { add: Group; isAdmin: boolean } | { remove: Group };
 

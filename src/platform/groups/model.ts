@@ -2,10 +2,13 @@
 // A Model: owns data and fires change events; never calls window.*. Failed loads are not cached, so
 // asking again (Retry) reloads only what failed.
 import { DatagrokError } from '../../api/errors';
-import type { DatagrokApi, Group, MembershipRequest } from '../../api/types';
+import type { Group, MembershipRequest } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { markLoaded } from '../answerAge';
 import { Emitter } from '../events';
-import { changeMembers } from './members';
+import { changeMembers, type RelatedGroup } from './members';
+
+export type { RelatedGroup };
 import { displayName, groupName } from './names';
 import { PerSession, scopeOf, type ServerSession } from '../session';
 
@@ -19,11 +22,6 @@ export interface UserContext {
 }
 
 /** A group in a relation list, with whether the relation carries admin rights. */
-export interface RelatedGroup {
-  group: Group;
-  isAdmin: boolean;
-}
-
 export interface PendingRequests {
   requests: MembershipRequest[];
   /** Groups whose requests could not be read, with why. */
@@ -31,7 +29,6 @@ export interface PendingRequests {
 }
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 
 /** Sorted by name (case-insensitive), duplicates dropped: tree items need unique ids. */
 export function sortGroups(groups: readonly Group[]): Group[] {
@@ -139,7 +136,12 @@ export class GroupsModel {
     const { cache } = this.state.get();
     const hit = cache.get(key) as Promise<T> | undefined;
     if (hit) return hit;
-    const loading = scopeOf(this.connection).guard(this.connection.client().then(load).then((value) => markLoaded(value)));
+    const loading = scopeOf(this.connection).guard(
+      this.connection
+        .client()
+        .then(load)
+        .then((value) => markLoaded(value)),
+    );
     cache.set(key, loading);
     const evict = () => {
       if (cache.get(key) === loading) cache.delete(key);
@@ -212,17 +214,21 @@ export class GroupsModel {
   pendingRequests(): Promise<PendingRequests> {
     // Per-group failures resolve rather than reject, so an answer with failures is not kept: Retry asks
     // again, and the groups that answered stay cached in requestsTo, so only the failed ones are reloaded.
-    return this.cached('pending', async () => {
-      const administered = (await this.myMemberships()).filter((r) => r.isAdmin).map((r) => r.group);
-      const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
-      const result: PendingRequests = { requests: [], failures: [] };
-      settled.forEach((s, i) => {
-        if (s.status === 'fulfilled') result.requests.push(...s.value);
-        else result.failures.push({ group: administered[i], error: s.reason });
-      });
-      this.pendingLoaded.fire(result.requests.length);
-      return result;
-    }, (result) => result.failures.length === 0);
+    return this.cached(
+      'pending',
+      async () => {
+        const administered = (await this.myMemberships()).filter((r) => r.isAdmin).map((r) => r.group);
+        const settled = await mapLimit(administered, 6, (g) => this.requestsTo(g.id));
+        const result: PendingRequests = { requests: [], failures: [] };
+        settled.forEach((s, i) => {
+          if (s.status === 'fulfilled') result.requests.push(...s.value);
+          else result.failures.push({ group: administered[i], error: s.reason });
+        });
+        this.pendingLoaded.fire(result.requests.length);
+        return result;
+      },
+      (result) => result.failures.length === 0,
+    );
   }
 
   async createGroup(group: { name: string; friendlyName?: string; description?: string }, signal?: AbortSignal): Promise<Group> {

@@ -157,7 +157,9 @@ export class RunsStore {
         summary: run.summary,
         inputs: await this.stash(run.id, 'inputs', run.inputs),
         ...(run.outcome === 'ok' ? { result: await this.stash(run.id, 'result', run.result) } : {}),
-        ...(run.script ? { script: { uri: run.script.uri, fileName: run.script.fileName, prefix: run.script.prefix, code: await this.stash(run.id, 'script', run.script.code) } } : {}),
+        ...(run.script
+          ? { script: { uri: run.script.uri, fileName: run.script.fileName, prefix: run.script.prefix, code: await this.stash(run.id, 'script', run.script.code) } }
+          : {}),
       };
       const max = Math.max(0, Math.floor(this.limits().maxRuns));
       const others = this.all().filter((r) => r.id !== run.id);
@@ -177,7 +179,10 @@ export class RunsStore {
       const all = this.all();
       const gone = all.filter((r) => r.id === id);
       if (gone.length === 0) return;
-      await this.state.update(KEY, all.filter((r) => r.id !== id));
+      await this.state.update(
+        KEY,
+        all.filter((r) => r.id !== id),
+      );
       await this.removeFiles(gone);
       this.changed.fire();
     });
@@ -188,7 +193,10 @@ export class RunsStore {
     return this.serial(async () => {
       const all = this.all();
       const gone = all.filter((r) => r.server === server);
-      await this.state.update(KEY, all.filter((r) => r.server !== server));
+      await this.state.update(
+        KEY,
+        all.filter((r) => r.server !== server),
+      );
       await this.removeFiles(gone);
       this.changed.fire();
       return gone.length;
@@ -227,7 +235,7 @@ export class RunsStore {
     if (!s) return { missing: 'Nothing was kept.' };
     if ('dropped' in s) return { missing: s.dropped };
     const text = 'inline' in s ? s.inline : await this.blobs.read(s.file);
-    if (text === undefined) return { missing: 'Its file in the extension\'s storage is gone.' };
+    if (text === undefined) return { missing: "Its file in the extension's storage is gone." };
     return { value: JSON.parse(text) };
   }
 
@@ -250,7 +258,7 @@ export class RunsStore {
     const got = await this.unstash(run.script.code);
     if ('missing' in got) return got;
     const { uri, fileName, prefix } = run.script;
-    return typeof got.value === 'string' ? { value: { uri, fileName, prefix, code: got.value } } : { missing: 'What was kept is not a script\'s text.' };
+    return typeof got.value === 'string' ? { value: { uri, fileName, prefix, code: got.value } } : { missing: "What was kept is not a script's text." };
   }
 
   dispose(): void {

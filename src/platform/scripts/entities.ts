@@ -3,7 +3,8 @@
 // unique name, called, and deleted afterwards whatever happens). No vscode here.
 import { randomBytes } from 'node:crypto';
 import { badInput } from '../../api/errors';
-import type { DatagrokApi, ScriptEntity, ScriptKind } from '../../api/types';
+import type { ScriptEntity, ScriptKind } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import type { ScriptHeader } from './header';
 import { isQueryHeader, scriptLanguage } from './signature';
 
@@ -47,7 +48,13 @@ async function entityOf(api: DatagrokApi, local: LocalScript, name: string, sign
   const lower = connectionName.toLowerCase();
   const connection = connections.find((c) => c.nqName.toLowerCase() === lower || c.name.toLowerCase() === lower || c.nqName.toLowerCase().endsWith(`:${lower}`));
   if (!connection) throw badInput(`The server has no connection "${connectionName}" for the query ${name}: fix "--connection:" in its header.`);
-  return { '#type': 'DataQuery', name, query: code, connection: { id: connection.id, name: connection.name, nqName: connection.nqName }, description: local.header.value('description') ?? '' };
+  return {
+    '#type': 'DataQuery',
+    name,
+    query: code,
+    connection: { id: connection.id, name: connection.name, nqName: connection.nqName },
+    description: local.header.value('description') ?? '',
+  };
 }
 
 /** What a call names: the saved entity's `Namespace:Name`. */

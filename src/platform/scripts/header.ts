@@ -170,7 +170,18 @@ function parseParam(direction: HeaderParam['direction'], text: string, line: num
     rest = rest.slice(nameMatch[0].length);
     offset += nameMatch[0].length;
   }
-  const param: HeaderParam = { direction, type, baseType: type.replace(/<.*$/, '').toLowerCase(), name, options: {}, line, typeStart, typeEnd: typeStart + type.length, nameStart, nameEnd: nameStart + name.length };
+  const param: HeaderParam = {
+    direction,
+    type,
+    baseType: type.replace(/<.*$/, '').toLowerCase(),
+    name,
+    options: {},
+    line,
+    typeStart,
+    typeEnd: typeStart + type.length,
+    nameStart,
+    nameEnd: nameStart + name.length,
+  };
   const eq = /^\s*=\s*/.exec(rest);
   if (eq) {
     rest = rest.slice(eq[0].length);
@@ -203,7 +214,13 @@ function parseParam(direction: HeaderParam['direction'], text: string, line: num
   }
   const description = /^\s*\[(.*)\]\s*$/.exec(rest);
   if (description) param.description = description[1].trim();
-  else if (rest.trim()) problems.push({ line, start: offset, end: offset + rest.length, message: `Unexpected "${rest.trim()}": after the name come "= initial", "{options}" and "[description]", in that order.` });
+  else if (rest.trim())
+    problems.push({
+      line,
+      start: offset,
+      end: offset + rest.length,
+      message: `Unexpected "${rest.trim()}": after the name come "= initial", "{options}" and "[description]", in that order.`,
+    });
   if (param.options.choices !== undefined) param.choices = choiceList(param.options.choices);
   if (param.options.description !== undefined && param.description === undefined) param.description = unquote(param.options.description);
   return param;

@@ -1,7 +1,8 @@
 // What a ▶ Run on Datagrok ran, remembered with its run so Run Again can run that text again: the
 // script's file, its name and comment prefix, and its text. While a temporary copy is called, its call
 // name maps to the source, so whoever remembers the run (the Runs store) can find what it ran. No vscode.
-import type { DatagrokApi, ScriptEntity } from '../../api/types';
+import type { ScriptEntity } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { badInput } from '../../api/errors';
 import { type CommentPrefix, parseScriptHeader } from './header';
 import { type LocalScript, withTemporaryScript } from './entities';

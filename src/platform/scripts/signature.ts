@@ -38,7 +38,12 @@ export function headerSignature(header: ScriptHeader, fileName: string): FuncInf
     package: '',
     kind: isQueryHeader(header) ? 'query' : 'script',
     description: header.value('description'),
-    tags: tags ? tags.split(',').map((t) => t.trim()).filter(Boolean) : [],
+    tags: tags
+      ? tags
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+      : [],
     params: [...header.inputs, ...header.outputs].filter((p) => p.name).map(toParam),
     language: isQueryHeader(header) ? undefined : scriptLanguage(header, fileName),
   };
@@ -96,21 +101,37 @@ export function headerProblems(header: ScriptHeader, connections?: readonly stri
   const checks: HeaderCheck[] = header.problems.map((p) => ({ ...p, severity: 'error' }));
   const first = { line: header.firstLine, start: 0, end: 0 };
   const query = isQueryHeader(header);
-  if (header.value('name') === undefined) checks.push({ ...first, severity: 'error', message: `The header has no name: add "${header.prefix}name: <Name>", the name the function is saved and called by.` });
-  if (!query && header.value('language') === undefined) checks.push({ ...first, severity: 'error', message: `The header has no language: add "${header.prefix}language: <${LANGUAGES.join(' | ')}>".` });
+  if (header.value('name') === undefined)
+    checks.push({ ...first, severity: 'error', message: `The header has no name: add "${header.prefix}name: <Name>", the name the function is saved and called by.` });
+  if (!query && header.value('language') === undefined)
+    checks.push({ ...first, severity: 'error', message: `The header has no language: add "${header.prefix}language: <${LANGUAGES.join(' | ')}>".` });
   const seen = new Map<string, HeaderParam>();
   for (const p of [...header.inputs, ...header.outputs]) {
     if (!KNOWN_TYPES.has(p.baseType)) {
       const fix = closest(p.baseType, KNOWN_TYPES);
-      checks.push({ line: p.line, start: p.typeStart, end: p.typeEnd, severity: 'error', message: `Unknown type "${p.type}"${fix ? `: did you mean "${fix}"?` : '.'} Types: int, double, bool, string, datetime, dataframe, column, column_list, list, graphics, file, blob.`, fix });
+      checks.push({
+        line: p.line,
+        start: p.typeStart,
+        end: p.typeEnd,
+        severity: 'error',
+        message: `Unknown type "${p.type}"${fix ? `: did you mean "${fix}"?` : '.'} Types: int, double, bool, string, datetime, dataframe, column, column_list, list, graphics, file, blob.`,
+        fix,
+      });
     }
     if (!p.name) {
-      if (p.direction === 'input') checks.push({ line: p.line, start: p.typeStart, end: p.typeEnd, severity: 'error', message: `The input has no name: "input: ${p.type} <name>".` });
+      if (p.direction === 'input')
+        checks.push({ line: p.line, start: p.typeStart, end: p.typeEnd, severity: 'error', message: `The input has no name: "input: ${p.type} <name>".` });
       continue;
     }
     const before = seen.get(p.name);
     if (before) {
-      checks.push({ line: p.line, start: p.nameStart, end: p.nameEnd, severity: 'error', message: `"${p.name}" is declared twice (first on line ${before.line + 1}): each input and output needs a name of its own.` });
+      checks.push({
+        line: p.line,
+        start: p.nameStart,
+        end: p.nameEnd,
+        severity: 'error',
+        message: `"${p.name}" is declared twice (first on line ${before.line + 1}): each input and output needs a name of its own.`,
+      });
     } else seen.set(p.name, p);
   }
   for (const e of header.entries) {
@@ -118,7 +139,14 @@ export function headerProblems(header: ScriptHeader, connections?: readonly stri
       const language = e.value.toLowerCase();
       if (!LANGUAGES.includes(language)) {
         const fix = closest(language, LANGUAGES);
-        checks.push({ line: e.line, start: e.valueStart, end: e.valueStart + e.value.length, severity: 'error', message: `Unknown language "${e.value}"${fix ? `: did you mean "${fix}"?` : '.'} Languages: ${LANGUAGES.join(', ')}.`, fix });
+        checks.push({
+          line: e.line,
+          start: e.valueStart,
+          end: e.valueStart + e.value.length,
+          severity: 'error',
+          message: `Unknown language "${e.value}"${fix ? `: did you mean "${fix}"?` : '.'} Languages: ${LANGUAGES.join(', ')}.`,
+          fix,
+        });
       }
     }
     if (e.key === 'connection' && connections && e.value) {
@@ -126,10 +154,18 @@ export function headerProblems(header: ScriptHeader, connections?: readonly stri
       if (!known) {
         const names = connections.map((c) => c.replace(/^.*:/, ''));
         const fix = closest(e.value, names);
-        checks.push({ line: e.line, start: e.valueStart, end: e.valueStart + e.value.length, severity: 'warning', message: `The server has no connection "${e.value}"${fix ? `: did you mean "${fix}"?` : '.'}`, fix });
+        checks.push({
+          line: e.line,
+          start: e.valueStart,
+          end: e.valueStart + e.value.length,
+          severity: 'warning',
+          message: `The server has no connection "${e.value}"${fix ? `: did you mean "${fix}"?` : '.'}`,
+          fix,
+        });
       }
     }
   }
-  if (query && header.value('connection') === undefined) checks.push({ ...first, severity: 'warning', message: 'The query names no connection: add "--connection: <Connection>", the data connection it runs on.' });
+  if (query && header.value('connection') === undefined)
+    checks.push({ ...first, severity: 'warning', message: 'The query names no connection: add "--connection: <Connection>", the data connection it runs on.' });
   return checks;
 }

@@ -6,14 +6,29 @@ export type CommentPrefix = '#' | '//' | '--';
 
 /** Types every scripting language supports (the reference), then the others real servers accept. */
 export const DOCUMENTED_TYPES = ['int', 'double', 'bool', 'string', 'datetime', 'dataframe', 'column', 'column_list', 'list', 'graphics', 'file', 'blob'];
-export const KNOWN_TYPES = new Set([...DOCUMENTED_TYPES, 'bigint', 'num', 'qnum', 'map', 'object', 'dynamic', 'string_list', 'dataframe_list', 'funccall', 'widget', 'viewer', 'view', 'semantic_value']);
+export const KNOWN_TYPES = new Set([
+  ...DOCUMENTED_TYPES,
+  'bigint',
+  'num',
+  'qnum',
+  'map',
+  'object',
+  'dynamic',
+  'string_list',
+  'dataframe_list',
+  'funccall',
+  'widget',
+  'viewer',
+  'view',
+  'semantic_value',
+]);
 export const LANGUAGES = ['python', 'r', 'javascript', 'julia', 'octave', 'grok'];
 
 /** The header's keys and what each means (hover and completion). */
 export const HEADER_KEYS: Record<string, string> = {
-  name: 'The function\'s name: shows up in the user interface, and is how the function is called.',
+  name: "The function's name: shows up in the user interface, and is how the function is called.",
   friendlyName: 'The name people see, when it differs from `name`.',
-  description: 'Shows up in the function\'s tooltip.',
+  description: "Shows up in the function's tooltip.",
   language: 'The script language: python, r, javascript, julia, octave or grok.',
   tags: 'Comma-separated tags that you can use in search.',
   'help-url': 'Help that shows up when you click "?" in the function dialog.',
@@ -27,14 +42,14 @@ export const HEADER_KEYS: Record<string, string> = {
   'schedule.runAs': 'The group or role a scheduled run executes as.',
   input: 'One input: `<type> <name> [= initial] [{options}] [[description]]`.',
   output: 'One output: `<type> <name> [{options}] [[description]]`.',
-  editor: 'A function that edits this function\'s inputs (`Package:Editor`).',
+  editor: "A function that edits this function's inputs (`Package:Editor`).",
   'meta.': 'Any additional parameter, usable to search for functions.',
 };
 
 /** The options of the reference, by what they apply to (completion). */
 export const PARAM_OPTIONS: Record<string, string> = {
   caption: 'Custom field caption',
-  description: 'The input\'s description',
+  description: "The input's description",
   postfix: 'Field postfix',
   units: 'Value unit name',
   nullable: 'true makes it an optional parameter',
@@ -53,13 +68,13 @@ export const PARAM_OPTIONS: Record<string, string> = {
   allowNulls: 'column: adds validation of missing values',
   action: 'Outputs: join("table") or replace("table")',
   separators: 'list: characters that split text into values (default ",")',
-  inputType: 'The input\'s editor: Radio, Slider, Color, TextArea, Molecule…',
+  inputType: "The input's editor: Radio, Slider, Color, TextArea, Molecule…",
   semType: 'The semantic type, e.g. Molecule',
   visible: 'A GrokScript expression: whether the input is shown',
   enabled: 'A GrokScript expression: whether the input is enabled',
   editor: 'A function whose inputs edit this one',
-  editorParam: 'The helper function\'s parameter this input reads',
-  propagateChoice: 'all: a lookup table\'s columns initialize the other inputs',
+  editorParam: "The helper function's parameter this input reads",
+  propagateChoice: "all: a lookup table's columns initialize the other inputs",
   pattern: 'string inputs of queries: the type of a filter pattern (double, datetime…)',
   table: 'column: the dataframe input the column belongs to',
   meta: 'Tags of a dataframe output and its columns',

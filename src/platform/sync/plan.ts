@@ -57,7 +57,8 @@ const RULES_CHANGE: Partial<Record<SyncState, string>> = {
   localChanged: 'your ignore rules changed here; they decide what leaves this machine, so they are sent only when you choose to take yours',
   localNew: 'your ignore rules are new here; they decide what leaves this machine, so they are sent only when you choose to take yours',
   localDeleted: 'your ignore rules were deleted here; the server copy is deleted only when you choose to take yours',
-  remoteChanged: "the server's copy of the ignore rules changed; they decide what leaves this machine, so they replace yours only when you choose to take theirs (compare them first)",
+  remoteChanged:
+    "the server's copy of the ignore rules changed; they decide what leaves this machine, so they replace yours only when you choose to take theirs (compare them first)",
   remoteDeleted: "the server's copy of the ignore rules was deleted; yours are kept unless you choose to take theirs",
 };
 
@@ -185,12 +186,7 @@ function guardLocalWrites(actions: PlannedAction[]): PlannedAction[] {
   });
 }
 
-function resolve(
-  s: FileStatus,
-  o: PlanOptions,
-  act: (s: FileStatus, a: SyncAction, extra?: Partial<PlannedAction>) => void,
-  skip: (s: FileStatus, reason: string) => void,
-): void {
+function resolve(s: FileStatus, o: PlanOptions, act: (s: FileStatus, a: SyncAction, extra?: Partial<PlannedAction>) => void, skip: (s: FileStatus, reason: string) => void): void {
   const why = s.detail ?? 'changed on both sides';
   if (o.onConflict === 'ask') {
     act(s, 'conflict', { reason: why });

@@ -5,7 +5,7 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { isDatagrokError } from '../../api/errors';
-import type { DatagrokApi } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { nameProblem } from '../confinement';
 import type { IgnoreRules } from './local';
 import type { BaseEntry, RemoteEntry } from './plan';

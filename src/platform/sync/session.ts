@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { DatagrokError } from '../../api/errors';
-import type { DatagrokApi } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { writeTarget } from '../confinement';
 import { type IgnoreRules, isCaseInsensitive, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './local';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './plan';

@@ -91,7 +91,9 @@ export async function readHeader(what: string, download: Download): Promise<Tabl
     if (isDatagrokError(e, 'notFound')) return 'missing';
     if (!complete) throw e;
   }
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const line = text.split(/\r?\n/)[0] ?? '';
   const header = (papaparse().parse<string[]>(line).data[0] ?? []).map((c) => c.trim()).filter((c) => c !== '');
   if (header.length === 0 && text.trim() !== '') throw new Error(`The table ${what} has no header row.`);

@@ -23,7 +23,11 @@ export function checkTableName(name: unknown): string {
 
 /** The name's parts, periods read as colons (the server turns every `.` of a path into `:`), trimmed. */
 function partsOf(name: string): string[] {
-  return name.trim().replaceAll('.', ':').split(':').map((p) => p.trim());
+  return name
+    .trim()
+    .replaceAll('.', ':')
+    .split(':')
+    .map((p) => p.trim());
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

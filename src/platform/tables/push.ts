@@ -1,7 +1,8 @@
 // Pushing CSV to the server as a table: judged first (a sample), then uploaded — a file streamed from
 // disk at any size, or text held in memory. No vscode here: the command, the function runner's `$csv`
 // parameters and the tests all push through this one function.
-import type { CreationResult, DatagrokApi, TransferOptions } from '../../api/types';
+import type { CreationResult, TransferOptions } from '../../api/types';
+import type { DatagrokApi } from '../../api/datagrokApi';
 import { type CsvShape, inspectFile, inspectText } from './csvSample';
 import { checkTableName } from './names';
 

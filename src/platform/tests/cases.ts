@@ -61,7 +61,8 @@ function caseOf(object: Record<string, unknown>, index: number, inArray: boolean
   const rawTolerance = object[TOLERANCE_KEY];
   const tolerance = typeof rawTolerance === 'number' && rawTolerance >= 0 ? rawTolerance : 0;
   let problem: string | undefined;
-  if (rawFunction !== undefined && (typeof rawFunction !== 'string' || !/^[^:\s/\\]+(:[^:\s/\\]+)+$/.test(rawFunction.trim()))) problem = `"$function" must be Package:Name, not ${JSON.stringify(rawFunction)}.`;
+  if (rawFunction !== undefined && (typeof rawFunction !== 'string' || !/^[^:\s/\\]+(:[^:\s/\\]+)+$/.test(rawFunction.trim())))
+    problem = `"$function" must be Package:Name, not ${JSON.stringify(rawFunction)}.`;
   else if (!functionName) problem = 'The case names no function: add "$function": "Package:Name".';
   else if (rawTolerance !== undefined && tolerance !== rawTolerance) problem = '"$tolerance" must be a number ≥ 0.';
   else if (object[WRITES_KEY] !== undefined && typeof object[WRITES_KEY] !== 'boolean') problem = '"$writes" must be true or false.';
@@ -89,7 +90,17 @@ export function parseTestFile(text: string): TestFile {
   let inherited: string | undefined;
   value.forEach((element, index) => {
     if (!isObject(element)) {
-      cases.push({ name: `case ${index + 1}`, inArray: true, index, params: {}, expect: undefined, hasExpect: false, writes: false, tolerance: 0, problem: 'A case must be an object.' });
+      cases.push({
+        name: `case ${index + 1}`,
+        inArray: true,
+        index,
+        params: {},
+        expect: undefined,
+        hasExpect: false,
+        writes: false,
+        tolerance: 0,
+        problem: 'A case must be an object.',
+      });
       return;
     }
     const c = caseOf(element, index, true, inherited);

@@ -185,7 +185,13 @@ export function judge(expect: unknown, outcome: CallOutcome, options: JudgeOptio
   const outputs = options.outputs ?? [];
   const expected = json(expect);
   if (isErrorExpectation(expect)) {
-    if (outcome.ok) return { pass: false, message: `expected the call to fail with "${expect.$error}", but it answered ${JSON.stringify(outcome.result)}`, expected, actual: json({ result: outcome.result }) };
+    if (outcome.ok)
+      return {
+        pass: false,
+        message: `expected the call to fail with "${expect.$error}", but it answered ${JSON.stringify(outcome.result)}`,
+        expected,
+        actual: json({ result: outcome.result }),
+      };
     const pass = errorMatches(expect.$error, outcome.error);
     return { pass, message: pass ? '' : `expected an error with "${expect.$error}", got "${outcome.error}"`, expected, actual: json({ [ERROR_KEY]: outcome.error }) };
   }
@@ -243,14 +249,16 @@ export function expectationProblem(expect: unknown, outputs: readonly FuncParam[
   }
   if (outputs.length === 1) return scalarProblem(expect, outputs[0]);
   if (outputs.length > 1) {
-    if (Array.isArray(expect)) return expect.length === outputs.length ? undefined : `The function has ${outputs.length} outputs: expect an array of ${outputs.length} values, or an object by output name.`;
+    if (Array.isArray(expect))
+      return expect.length === outputs.length ? undefined : `The function has ${outputs.length} outputs: expect an array of ${outputs.length} values, or an object by output name.`;
     if (!isObject(expect)) return `The function has ${outputs.length} outputs (${outputs.map((o) => o.name).join(', ')}): expect an object by output name, or an array.`;
     const unknown = Object.keys(expect).find((k) => !outputs.some((o) => o.name === k));
     if (unknown !== undefined) return `The function has no output "${unknown}" (its outputs: ${outputs.map((o) => o.name).join(', ')}).`;
-    for (const o of outputs) if (o.name in expect) {
-      const problem = scalarProblem(expect[o.name], o);
-      if (problem) return problem;
-    }
+    for (const o of outputs)
+      if (o.name in expect) {
+        const problem = scalarProblem(expect[o.name], o);
+        if (problem) return problem;
+      }
   }
   return undefined;
 }
