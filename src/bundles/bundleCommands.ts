@@ -112,7 +112,11 @@ async function askSelection(): Promise<Selection> {
 }
 
 /** The manifest as written, with `notes`: what stayed on the server or could not be written into the folder, and why. */
-export async function pullCommand(services: Services, inv: CommandInvocation<PullOptions>, onWritten: (dir: string) => Promise<void> = async () => undefined): Promise<Manifest & { notes: Note[] }> {
+export async function pullCommand(
+  services: Services,
+  inv: CommandInvocation<PullOptions>,
+  onWritten: (dir: string) => Promise<void> = async () => undefined,
+): Promise<Manifest & { notes: Note[] }> {
   const fromItem = inv.interactive ? itemSelection(inv.arg) : undefined;
   const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await askSelection()));
   const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
