@@ -114,7 +114,8 @@ const oneVscodeNamespace = (bundle) => ({
       if (result.errors.length > 0) return undefined;
       const file = path.join(outdir, bundle);
       const text = fs.readFileSync(file, 'utf8');
-      const helpers = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)\(require\("vscode"\)\)/g)].map((match) => match[1]));
+      // Not `\b`: the minifier may name the helper `$`, before which there is no word boundary.
+      const helpers = new Set([...text.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\(require\("vscode"\)\)/g)].map((match) => match[1]));
       if (helpers.size !== 1) return { errors: [{ text: `one-vscode-namespace: expected one helper around require("vscode"), found ${[...helpers].join(', ') || 'none'}` }] };
       const [toEsm] = helpers;
       const shared = text.replace('"use strict";', '"use strict";var __dgVscode;').replaceAll(`${toEsm}(require("vscode"))`, '(__dgVscode??=require("vscode"))');

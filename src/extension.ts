@@ -21,6 +21,7 @@ import type { DataViewsApi } from './dataView/provider';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs/store';
 import { LazyFeatures } from './start/lazyFeatures';
+import { requireFeatures } from './start/loadFeatures';
 import { registerTerminalEnvironment, type TerminalEnvironment } from './terminals/terminalEnvironment';
 import { watchForParameterFiles } from './start/parameterFileWatch';
 
@@ -77,10 +78,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   const statusBar = new ConnectionStatusBar(connection);
   context.subscriptions.push(log, connection, statusBar);
   // The terminals' variables follow the connection from the start (only after the user's opt-in).
-  const terminals = registerTerminalEnvironment(context, connection, log);
+  const terminals = registerTerminalEnvironment(context, connection, log, () => requireFeatures().privateFiles);
   const lazy = new LazyFeatures({ context, log, connection, terminals });
   await lazy.register();
-  const mcp = registerMcpProvider(context, connection);
+  const mcp = registerMcpProvider(context, connection, () => requireFeatures().mcpEnvironment);
   context.subscriptions.push(
     watchForParameterFiles(
       () => lazy.loaded,

@@ -38,6 +38,11 @@ import type { DataViewsApi } from './dataView/provider';
 import { registerDataView } from './dataView/register';
 
 /** What the entry made at activation and hands to the features. */
+/** Files holding the key, written readable by the user alone: the entry's terminal environment loads them from here. */
+export * as privateFiles from './core/privateFile';
+/** What the MCP server starts with: the entry's MCP provider loads it from here when a server starts. */
+export * as mcpEnvironment from './agents/mcpEnvironment';
+
 export interface Shell {
   readonly context: vscode.ExtensionContext;
   readonly log: vscode.LogOutputChannel;

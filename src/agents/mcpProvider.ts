@@ -8,15 +8,10 @@
 // server whose connection was signed out or switched refuses to act and says to restart it.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
-import { childNetworkOptions } from '../connection/networkSettings';
 import { MCP_ENV } from './mcp/env';
+import type * as McpEnvironment from './mcpEnvironment';
 
 export const MCP_PROVIDER_ID = 'datagrok.mcpServers';
-
-/** The workspace folders on disk: the only places the MCP server may read local files from. */
-export function localWorkspaceFolders(): string[] {
-  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-}
 
 export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<vscode.McpStdioServerDefinition>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -27,6 +22,7 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
+    private readonly environment: () => typeof McpEnvironment,
   ) {
     this.subscriptions = [
       this.changed,
@@ -88,25 +84,15 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
     return [definition];
   }
 
-  /** Called when the editor starts the server: the key goes into its environment now, read from SecretStorage. */
+  /**
+   * Called when the editor starts the server: the key goes into its environment now, read from SecretStorage
+   * (mcpEnvironment.ts, in the features' bundle: loaded when a server starts, not at activation).
+   */
   async resolveMcpServerDefinition(definition: vscode.McpStdioServerDefinition): Promise<vscode.McpStdioServerDefinition> {
     const server = this.server();
-    const key = server ? await this.connection.apiKeyFor(server) : undefined;
-    const config = vscode.workspace.getConfiguration('datagrok');
     definition.env = {
       ...definition.env,
-      [MCP_ENV.url]: server,
-      [MCP_ENV.key]: key ?? null,
-      // The editor does not patch the MCP server's Node: it applies the proxy and certificate settings itself.
-      [MCP_ENV.network]: JSON.stringify(childNetworkOptions()),
-      [MCP_ENV.trusted]: vscode.workspace.isTrusted ? '1' : '0',
-      [MCP_ENV.folders]: JSON.stringify(localWorkspaceFolders()),
-      [MCP_ENV.stateFile]: this.stateFile.fsPath,
-      [MCP_ENV.state]: await this.writeState(),
-      [MCP_ENV.timeouts]: JSON.stringify({
-        requestMs: config.get<number>('requestTimeoutSeconds', 60) * 1000,
-        transferMs: config.get<number>('transferTimeoutSeconds', 600) * 1000,
-      }),
+      ...(await this.environment().mcpEnvironment(server, server ? await this.connection.apiKeyFor(server) : undefined, this.stateFile.fsPath, await this.writeState())),
     };
     return definition;
   }
@@ -117,8 +103,8 @@ export class DatagrokMcpProvider implements vscode.McpServerDefinitionProvider<v
 }
 
 /** Registers the MCP server definition provider (at activation: the editor may ask for it at once). */
-export function registerMcpProvider(context: vscode.ExtensionContext, connection: Connection): DatagrokMcpProvider {
-  const mcp = new DatagrokMcpProvider(context, connection);
+export function registerMcpProvider(context: vscode.ExtensionContext, connection: Connection, environment: () => typeof McpEnvironment): DatagrokMcpProvider {
+  const mcp = new DatagrokMcpProvider(context, connection, environment);
   context.subscriptions.push(mcp, vscode.lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, mcp));
   return mcp;
 }

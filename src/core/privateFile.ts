@@ -126,3 +126,13 @@ export async function isPrivateFile(file: string): Promise<boolean> {
 export function modeText(mode: number): string {
   return `0${(mode & 0o777).toString(8).padStart(3, '0')}`;
 }
+
+/**
+ * Writes a file holding the key (the .env, the grok config) readable by the user alone, links followed only
+ * inside `inside` when given; a tightened mode is logged.
+ */
+export async function writeKeyFile(file: string, text: string, log: { info(message: string): void }, inside?: string): Promise<PrivateFileWrite> {
+  const written = await writePrivateFile(file, text, { inside });
+  if (written.tightenedFrom !== undefined) log.info(`${written.path} was readable by others (mode ${modeText(written.tightenedFrom)}): rewritten readable only by you (0600)`);
+  return written;
+}

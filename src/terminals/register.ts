@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { optionalText, uriOption } from '../core/options';
-import { modeText, type PrivateFileWrite } from '../core/privateFile';
+import { confinedTarget, modeText, type PrivateFileWrite, writeKeyFile } from '../core/privateFile';
 import type { Services } from '../services';
-import { ENV_DIR, ENV_FILE, ENV_KEY, ENV_URL, pythonSnippet } from './credentials';
+import { ENV_DIR, ENV_FILE, ENV_KEY, ENV_URL, envFileText, pythonSnippet } from './credentials';
 import { aliasFor, checkAlias, withServer } from './grokConfig';
 import type { TerminalEnvironment } from './terminalEnvironment';
 
@@ -58,6 +58,21 @@ async function useInTerminals(t: TerminalEnvironment, inv: CommandInvocation<{ e
   return { enabled: on, variables: on ? [ENV_URL, ENV_KEY] : [] };
 }
 
+/** Writes .datagrok/.env (0600; and .datagrok/.gitignore with `*`) into a folder on disk; the caller asked for it. */
+async function writeEnvFileInto(t: TerminalEnvironment, folder: vscode.Uri): Promise<{ file: vscode.Uri; written: PrivateFileWrite }> {
+  const found = await t.credentials();
+  if (!found) throw new Error('Not signed in to a Datagrok server: run "Datagrok: Sign In" first, then write the .env file.');
+  const dir = vscode.Uri.joinPath(folder, ENV_DIR);
+  const file = vscode.Uri.joinPath(dir, ENV_FILE);
+  const gitignore = vscode.Uri.joinPath(dir, '.gitignore');
+  // Both stay in the folder: a link there (.datagrok, or either file) is refused before anything is written.
+  for (const f of [file, gitignore]) await confinedTarget(f.fsPath, folder.fsPath);
+  await vscode.workspace.fs.createDirectory(dir);
+  await vscode.workspace.fs.writeFile(gitignore, new TextEncoder().encode('*\n'));
+  const written = await writeKeyFile(file.fsPath, envFileText(found.url, found.key), t.log, folder.fsPath);
+  return { file, written };
+}
+
 async function writeEnvFile(t: TerminalEnvironment, inv: CommandInvocation<{ folder?: vscode.Uri }>) {
   checkKeys(inv.options, ['folder'], 'datagrok.python.writeEnvFile');
   const local = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file');
@@ -86,7 +101,7 @@ async function writeEnvFile(t: TerminalEnvironment, inv: CommandInvocation<{ fol
     );
     if (answer !== yes) throw new UserCancelled();
   }
-  const { file, written } = await t.writeEnvFile(folder);
+  const { file, written } = await writeEnvFileInto(t, folder);
   if (inv.interactive) void vscode.window.showInformationMessage(`Wrote .env for Python: ${privateNote(written)} Sign-out removes it.`);
   return file;
 }
@@ -143,7 +158,7 @@ async function addToGrok(t: TerminalEnvironment, inv: CommandInvocation<{ alias?
     );
     if (answer !== yes) throw new UserCancelled();
   }
-  const written = await t.writeKeyFile(file.fsPath, text);
+  const written = await writeKeyFile(file.fsPath, text, t.log);
   if (inv.interactive) void vscode.window.showInformationMessage(`Added ${alias} to grok (grok --host ${alias}): ${privateNote(written)}`);
   return { file, alias };
 }

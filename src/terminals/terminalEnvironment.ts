@@ -6,9 +6,10 @@
 // again). A switch of server updates them, a sign-out removes them; VS Code marks open terminals stale.
 // A .datagrok/.env the extension wrote is rewritten on a switch (and made private, 0600, if it was not)
 // and removed at sign-out.
+import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
-import { confinedTarget, isPrivateFile, modeText, type PrivateFileWrite, writePrivateFile } from '../core/privateFile';
+import type * as PrivateFiles from '../core/privateFile';
 import { ENV_DIR, ENV_FILE, ENV_FILE_MARK, ENV_KEY, ENV_URL, envFileText } from './credentials';
 
 export const TERMINAL_SETTING = 'terminal.exposeCredentials';
@@ -22,7 +23,9 @@ export class TerminalEnvironment implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly connection: Connection,
-    private readonly log: vscode.LogOutputChannel,
+    readonly log: vscode.LogOutputChannel,
+    /** The writer of files holding the key, in the features' bundle: loaded when one is written, not at activation. */
+    private readonly privateFiles: () => typeof PrivateFiles,
   ) {
     context.environmentVariableCollection.persistent = false;
     this.subscriptions = [
@@ -98,37 +101,14 @@ export class TerminalEnvironment implements vscode.Disposable {
     if (found) {
       // Also rewritten when others can read it (a .env written before it was made 0600).
       const fresh = envFileText(found.url, found.key);
-      if (fresh !== text || !(await isPrivateFile(file.fsPath))) await this.writeKeyFile(file.fsPath, fresh, vscode.Uri.joinPath(file, '..', '..').fsPath);
+      // (The mode is read here, not through privateFile.ts: that module loads with the features, on a write.)
+      const mode = process.platform === 'win32' ? undefined : (await stat(file.fsPath).catch(() => undefined))?.mode;
+      if (fresh !== text || (mode !== undefined && (mode & 0o077) !== 0))
+        await this.privateFiles().writeKeyFile(file.fsPath, fresh, this.log, vscode.Uri.joinPath(file, '..', '..').fsPath);
     } else {
       await vscode.workspace.fs.delete(file);
       this.log.info(`Removed ${file.fsPath} (signed out)`);
     }
-  }
-
-  /** Writes .datagrok/.env (0600; and .datagrok/.gitignore with `*`) into a folder on disk; the caller asked for it. */
-  async writeEnvFile(folder: vscode.Uri): Promise<{ file: vscode.Uri; written: PrivateFileWrite }> {
-    const found = await this.credentials();
-    if (!found) throw new Error('Not signed in to a Datagrok server: run "Datagrok: Sign In" first, then write the .env file.');
-    const dir = vscode.Uri.joinPath(folder, ENV_DIR);
-    const file = vscode.Uri.joinPath(dir, ENV_FILE);
-    const gitignore = vscode.Uri.joinPath(dir, '.gitignore');
-    // Both stay in the folder: a link there (.datagrok, or either file) is refused before anything is written.
-    for (const f of [file, gitignore]) await confinedTarget(f.fsPath, folder.fsPath);
-    await vscode.workspace.fs.createDirectory(dir);
-    await vscode.workspace.fs.writeFile(gitignore, new TextEncoder().encode('*\n'));
-    const written = await this.writeKeyFile(file.fsPath, envFileText(found.url, found.key), folder.fsPath);
-    return { file, written };
-  }
-
-  /**
-   * Writes a file holding the key (the .env, the grok config) readable by the user alone, links followed
-   * only inside `inside` when given; a tightened mode is logged.
-   */
-  async writeKeyFile(file: string, text: string, inside?: string): Promise<PrivateFileWrite> {
-    const written = await writePrivateFile(file, text, { inside });
-    if (written.tightenedFrom !== undefined)
-      this.log.info(`${written.path} was readable by others (mode ${modeText(written.tightenedFrom)}): rewritten readable only by you (0600)`);
-    return written;
   }
 
   dispose(): void {
@@ -137,8 +117,13 @@ export class TerminalEnvironment implements vscode.Disposable {
 }
 
 /** Registered at activation; the features reach it through their Shell (src/features.ts). */
-export function registerTerminalEnvironment(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): TerminalEnvironment {
-  const terminals = new TerminalEnvironment(context, connection, log);
+export function registerTerminalEnvironment(
+  context: vscode.ExtensionContext,
+  connection: Connection,
+  log: vscode.LogOutputChannel,
+  privateFiles: () => typeof PrivateFiles,
+): TerminalEnvironment {
+  const terminals = new TerminalEnvironment(context, connection, log, privateFiles);
   context.subscriptions.push(terminals);
   return terminals;
 }
