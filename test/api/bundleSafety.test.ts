@@ -101,6 +101,19 @@ describe("bundles: a colleague's change and a hostile server", function () {
     assert.match(info[0].detail, /no record of what 127\.0\.0\.1:\d+ held when this bundle was pulled .*a push overwrites it/);
   });
 
+  it('a reference the bundle does not carry names what the target holds under that id and what it means', async () => {
+    const json = JSON.parse(await readFile(path.join(dir, FILE), 'utf8'));
+    json.options = { files: 'f0000000-0000-4000-8000-000000000001' };
+    await writeFile(path.join(dir, FILE), JSON.stringify(json, null, 2));
+    const info = (await diffFolder(client.entities, emu.baseUrl, dir)).items.find((i) => i.reason === 'orphan_ref');
+    // grok's row (the id as its name), with a detail a user can act on: the type, the name, what the push does.
+    assert.equal(info?.name, 'f0000000-0000-4000-8000-000000000001');
+    assert.match(
+      info?.detail ?? '',
+      /^DataConnection System:DemoFiles is not in the bundle; the target has it under this id, so Scripts:Greet will use the target's own — nothing to do$/,
+    );
+  });
+
   it('a hostile server: a table id "../../../x" is not fetched unencoded nor written above the folder; it is a warning', async () => {
     await control('entities', { '#type': 'TableInfo', id: '../../../x', name: 'evil_table', friendlyName: 'evil_table' });
     await control('faults', { match: 'GET /api/tables/../../../x/data', text: 'pwned', status: 200 });

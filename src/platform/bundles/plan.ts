@@ -270,9 +270,13 @@ async function orphanRows(
   for (const [, { json }] of effective) for (const ref of uuidsIn(json)) if (!known.has(ref)) referrers.set(ref, [...(referrers.get(ref) ?? []), nqNameOf(json)]);
   for (const [orphan, by] of referrers) {
     const names = [...new Set(by)].join(', ');
-    if (await api.entity(orphan, opts))
-      rows.push({ name: orphan, entityType: 'Entity', action: 'info', reason: 'orphan_ref', detail: `not in the bundle, but the target has this id — referenced by ${names}` });
-    else
+    const held = await api.entity(orphan, opts);
+    // grok's row (name: the id, entityType Entity), with a detail that names what the target holds and what it means.
+    if (held) {
+      const what = `${String(held['#type'] ?? 'entity')} ${nqNameOf(held)}`;
+      const detail = `${what} is not in the bundle; the target has it under this id, so ${names} will use the target's own — nothing to do`;
+      rows.push({ name: orphan, entityType: 'Entity', action: 'info', reason: 'orphan_ref', detail });
+    } else
       rows.push({
         name: orphan,
         entityType: 'Entity',
