@@ -10,6 +10,7 @@ import { createClient, type DatagrokClient } from '../../src/api';
 import { diffFolder, pullToFolder, pushFolder } from '../../src/platform/bundles';
 import { BASE_FILE, CHANGED_BOTH, CHANGED_ON_SERVER } from '../../src/platform/bundles/base';
 import { resolveEntity } from '../../src/platform/bundles/resolve';
+import { bundleStatus } from '../../src/platform/bundles/states';
 import { type Emulator, startEmulator } from '../emulator/server';
 
 const GREET = 'f1000000-0000-4000-8000-000000000025';
@@ -112,6 +113,23 @@ describe("bundles: a colleague's change and a hostile server", function () {
       info?.detail ?? '',
       /^DataConnection System:DemoFiles is not in the bundle; the target has it under this id, so Scripts:Greet will use the target's own — nothing to do$/,
     );
+  });
+
+  it("a name conflict's server side is the server's entity that holds the name, for the diff", async () => {
+    // The bundle's Greet under another id: the server holds the name with its own.
+    const other = 'a1b2c3d4-0000-4000-8000-00000000beef';
+    const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8'));
+    for (const e of manifest.order) if (e.id === GREET) e.id = other;
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    const json = JSON.parse(await readFile(path.join(dir, FILE), 'utf8'));
+    await writeFile(path.join(dir, FILE), JSON.stringify({ ...json, id: other }, null, 2));
+    const status = await bundleStatus(client.entities, emu.baseUrl, dir);
+    const greet = status.entities.find((e) => e.file === FILE);
+    assert.equal(greet?.state, 'conflict');
+    assert.equal(greet?.detail, `name taken by ${GREET}`);
+    assert.equal(greet?.server?.id, GREET, 'the diff shows the entity that holds the name');
+    assert.equal(greet?.server?.script, json.script);
+    assert.equal(greet?.hash, undefined, 'take mine / take theirs do not treat it as this entity');
   });
 
   it('a hostile server: a table id "../../../x" is not fetched unencoded nor written above the folder; it is a warning', async () => {

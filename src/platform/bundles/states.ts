@@ -57,6 +57,9 @@ export async function bundleStatus(api: EntityRoutes, serverUrl: string, dir: st
     const local = (bundle.entities.get(entry.id) as { json: Json }).json;
     const target = plan.targets.get(entry.id);
     const state = stateOf(row, fromThisServer);
+    // A conflict's diff shows the server's entity that holds the name (another id), not an empty side.
+    const holder =
+      !target && state === 'conflict' ? await api.get(TYPES[entry.type]?.route ?? '/entities', row.reason.slice('name taken by '.length), { signal }).catch(() => null) : null;
     entities.push({
       id: entry.id,
       type: entry.type,
@@ -66,7 +69,7 @@ export async function bundleStatus(api: EntityRoutes, serverUrl: string, dir: st
       detail: state === 'conflict' ? row.reason : row.detail || (state === 'skipped' ? row.reason : ''),
       hash: target ? hashOf(entry.type, target) : undefined,
       local,
-      server: target ? normalize(entry.type, target) : undefined,
+      server: target ? normalize(entry.type, target) : holder ? normalize(entry.type, holder) : undefined,
     });
   }
   await pool(missing, 6, async (entry) => {
