@@ -135,6 +135,23 @@ describe('folder sync against the emulator', () => {
     assert.equal(await read('report (local copy).txt'), 'mine');
   });
 
+  it('keep both with a long name: the local copy is named within 255 bytes, not a failed run', async () => {
+    const long = `${'r'.repeat(246)}.txt`;
+    await put(long, 'theirs 1');
+    await runSync(h.client, folder, { direction: 'pull' });
+    await put(long, 'theirs 2');
+    await write(long, 'mine');
+    const done = await runSync(h.client, folder, { direction: 'both', onConflict: 'keepBoth' });
+    assert.deepEqual(
+      done.map((r) => r.action),
+      ['download'],
+    );
+    const copy = `${'r'.repeat(238)} (local copy).txt`;
+    assert.equal(Buffer.byteLength(copy), 255);
+    assert.equal(await read(copy), 'mine');
+    assert.equal(await read(long), 'theirs 2');
+  });
+
   it('a push of many files checks the server copies a batch at a time, and an edit before a later batch is still a conflict', async () => {
     for (let i = 0; i < 70; i++) await write(`many/f${String(i).padStart(2, '0')}.txt`, `file ${i}`);
     const session = await openSession(h.client, folder);

@@ -86,7 +86,11 @@ async function keepLocalCopy(folder: string, rel: string): Promise<string> {
   const ext = path.posix.extname(rel);
   const stem = path.posix.basename(rel, ext);
   for (let n = 1; ; n++) {
-    const name = `${stem} (local copy${n > 1 ? ` ${n}` : ''})${ext}`;
+    // A long name is cut so that the copy's name stays within what file systems take (255 bytes).
+    const suffix = ` (local copy${n > 1 ? ` ${n}` : ''})${ext}`;
+    let kept = stem;
+    while (kept.length > 1 && Buffer.byteLength(kept + suffix) > 255) kept = kept.slice(0, -1);
+    const name = `${kept}${suffix}`;
     const candidate = dir === '.' ? name : `${dir}/${name}`;
     try {
       await fsp.copyFile(path.join(folder, ...rel.split('/')), path.join(folder, ...candidate.split('/')), constants.COPYFILE_EXCL);
