@@ -25,7 +25,7 @@ const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boo
   datagrok: { isCaseSensitive: true },
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
 };
-const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
+const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-script'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
 const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
 /** Custom editors (package.json customEditors), with the webview options each is registered with. */
