@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { writeFile, readFile } from 'node:fs/promises';
 import { badInput } from '../api/errors';
-import type { ScriptEntity, ScriptKind } from '../api/types';
+import type { FuncInfo, ScriptEntity, ScriptKind } from '../api/types';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
 import { writeTarget } from '../platform/confinement';
@@ -54,23 +54,40 @@ async function pickListed(c: ScriptsContext): Promise<Listed> {
   pick.matchOnDescription = true;
   pick.busy = true;
   pick.show();
-  void c.services.platform.catalog
+  const { catalog } = c.services.platform;
+  let listed = false;
+  const fill = (funcs: readonly FuncInfo[]) => {
+    const active = pick.activeItems[0]?.label;
+    const items = funcs
+      .filter((f) => f.kind === 'script' || f.kind === 'query')
+      .map((f) => ({
+        label: f.nqName,
+        description: f.kind === 'query' ? 'query' : f.language,
+        detail: f.description || undefined,
+        listed: { kind: f.kind as ScriptKind, id: f.id, name: f.name, nqName: f.nqName, language: f.language },
+      }));
+    pick.items = items.length > 0 ? items : [{ label: '$(info) The server lists no scripts or queries you can read.' }];
+    // A fresher list keeps the row the user is on.
+    const again = pick.items.find((i) => i.label === active);
+    if (again) pick.activeItems = [again];
+    pick.placeholder = 'The script or query to open';
+  };
+  // What this session listed before (the Functions view, an earlier pull) shows at once; the list is asked again meanwhile.
+  void catalog.lastListedFunctions().then(
+    (known) => {
+      if (known && !listed) fill(known);
+    },
+    () => undefined,
+  );
+  void catalog
     .searchFunctions('')
     .then(
       (funcs) => {
-        const items = funcs
-          .filter((f) => f.kind === 'script' || f.kind === 'query')
-          .map((f) => ({
-            label: f.nqName,
-            description: f.kind === 'query' ? 'query' : f.language,
-            detail: f.description || undefined,
-            listed: { kind: f.kind as ScriptKind, id: f.id, name: f.name, nqName: f.nqName, language: f.language },
-          }));
-        pick.items = items.length > 0 ? items : [{ label: '$(info) The server lists no scripts or queries you can read.' }];
-        pick.placeholder = 'The script or query to open';
+        listed = true;
+        fill(funcs);
       },
       (error: unknown) => {
-        pick.items = [{ label: `$(error) The scripts could not be listed: ${error instanceof Error ? error.message : String(error)}` }];
+        if (pick.items.length === 0) pick.items = [{ label: `$(error) The scripts could not be listed: ${error instanceof Error ? error.message : String(error)}` }];
       },
     )
     .finally(() => {
