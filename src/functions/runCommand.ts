@@ -23,7 +23,9 @@ import type { RecentEntities } from '../platform/recent';
 import { pushCsvParameters } from '../core/csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
 import type { ResultFileSystem } from './resultDocuments';
-import { outputNamesOf } from './resultParts';
+import { shownRun } from './resultParts';
+import { scriptRaised } from '../platform/scripts/scriptErrors';
+import { scriptRunLabel } from '../platform/scripts/runs';
 import { showFunctionResult } from './showResult';
 
 export interface RunFunctionOptions {
@@ -197,6 +199,9 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   const baseDir = fileUri && fileUri.scheme !== 'untitled' ? vscode.Uri.joinPath(fileUri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
   const started = Date.now();
   const id = newRunId();
+  // The source of a script's text run (its temporary copy is called now), to show it by the script's name.
+  const script = services.platform.scriptRuns.get(name);
+  const shownName = script ? scriptRunLabel(script).name : name;
   let inputs: Record<string, unknown> = params;
   const finish = async (outcome: FinishedRun['outcome'], rest: Partial<FinishedRun>) => {
     try {
@@ -207,13 +212,15 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   };
   let result: unknown;
   try {
-    result = await inv.withProgress(`Running ${name}`, async (progress, signal) => {
+    result = await inv.withProgress(`Running ${shownName}`, async (progress, signal) => {
       const sent = await pushCsvParameters(client, params, baseDir, recent, services.log, progress, signal);
       inputs = sent;
       progress.message('waiting for the server');
       return client.callFunction(name, sent, { signal });
     });
-  } catch (error) {
+  } catch (caught) {
+    // A script's text run (▶ Run on Datagrok) whose code raised: the script's error, under its own name.
+    const error = (script && scriptRaised(caught, { name: shownName, called: name.replace(/^.*:/, ''), fileName: script.fileName })) || caught;
     const cancelled = error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled');
     const message = error instanceof Error ? error.message : String(error);
     await finish(cancelled ? 'cancelled' : 'failed', { error: cancelled ? undefined : message, summary: cancelled ? 'cancelled' : message });
@@ -221,7 +228,8 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   }
   const durationMs = Date.now() - started;
   services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);
-  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri, await outputNamesOf(services.platform.catalog, name), inputs);
+  const how = await shownRun(services.platform.catalog, name, script);
+  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, how.name, result, fileUri, how.outputNames, inputs, how.labelled);
   await finish('ok', { result, summary: shown.summary, durationMs });
   return result;
 }

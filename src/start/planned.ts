@@ -16,7 +16,7 @@ export const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonl
   datagrok: { isCaseSensitive: true },
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
 };
-export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
+export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-script'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
 export const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
 /** Custom editors (package.json customEditors), with the webview options each is registered with. */
