@@ -24,6 +24,7 @@ const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: boolean
 const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
   datagrok: { isCaseSensitive: true },
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
+  'datagrok-bundle-code': { isCaseSensitive: true },
 };
 const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
