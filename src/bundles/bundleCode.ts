@@ -41,8 +41,10 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   /**
-   * Per code document: the code its editor last loaded or saved; a save is refused unless the disk still has it.
-   * Unknown after the extension host restarted: VS Code's own check (the modification time below) guards then.
+   * Per code document: its text when it last matched the disk (opened, saved, reloaded); a save is refused unless
+   * the disk still has that code. Taken from the document, not from reads: VS Code also reads a file it then
+   * throws away. Unknown for a document restored with unsaved edits: VS Code's own check (the modification time
+   * below) guards it then.
    */
   private readonly bases = new Map<string, string>();
   /**
@@ -54,22 +56,25 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
   /** The JSON files watched for the code documents open now. */
   private readonly watchers = new Map<string, vscode.Disposable>();
   private readonly documents = [
-    vscode.workspace.onDidOpenTextDocument((d) => d.uri.scheme === BUNDLE_CODE_SCHEME && this.watchJson(d.uri)),
+    vscode.workspace.onDidOpenTextDocument((d) => {
+      if (d.uri.scheme !== BUNDLE_CODE_SCHEME) return;
+      this.watchJson(d.uri);
+      this.clean(d);
+    }),
+    vscode.workspace.onDidChangeTextDocument((e) => this.clean(e.document)),
+    vscode.workspace.onDidSaveTextDocument((d) => this.clean(d)),
     vscode.workspace.onDidCloseTextDocument((d) => this.unwatch(d.uri)),
   ];
 
   watch(): vscode.Disposable {
-    // Watched from the first read instead (VS Code does not ask every scheme's provider to watch an open document).
+    // Watched while a document is open instead (VS Code does not ask every scheme's provider to watch one).
     return new vscode.Disposable(() => undefined);
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    const json = jsonUriOf(uri);
-    let stat: vscode.FileStat;
-    try {
-      stat = await vscode.workspace.fs.stat(json);
-    } catch {
-      // A folder of the bundle (a Save As dialog looks at the parent): the folder itself.
+    const stat = await Promise.resolve(vscode.workspace.fs.stat(jsonUriOf(uri))).then(undefined, () => undefined);
+    if (stat?.type !== vscode.FileType.File) {
+      // A folder of the bundle (VS Code looks at the parents before a write, a Save As dialog at the folder).
       const folder = await Promise.resolve(vscode.workspace.fs.stat(uri.with({ scheme: 'file' }))).then(undefined, () => undefined);
       if (folder?.type === vscode.FileType.Directory) return folder;
       throw vscode.FileSystemError.FileNotFound(uri);
@@ -85,10 +90,7 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    const code = await this.read(uri);
-    this.bases.set(uri.toString(), code);
-    this.watchJson(uri);
-    return encoder.encode(code);
+    return encoder.encode(await this.read(uri));
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
@@ -161,6 +163,20 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
         watcher.onDidCreate(fire(vscode.FileChangeType.Created)),
         watcher.onDidDelete(fire(vscode.FileChangeType.Deleted)),
       ),
+    );
+  }
+
+  /**
+   * A code document without unsaved edits (opened, saved, reloaded) whose text is the code on disk: that code is
+   * the base of its next save. Compared with the disk, because the document's dirty flag may arrive after an edit.
+   */
+  private clean(document: vscode.TextDocument): void {
+    if (document.uri.scheme !== BUNDLE_CODE_SCHEME || document.isDirty) return;
+    void this.read(document.uri).then(
+      (code) => {
+        if (code === document.getText()) this.bases.set(document.uri.toString(), code);
+      },
+      () => undefined,
     );
   }
 
