@@ -2,8 +2,8 @@
 // does it in the real workbench (code-server + headless Chromium, the packaged .vsix). A bundle pulled into the
 // workspace with a script changed here; signs in from the palette, Diff Bundle with Server from the Explorer's
 // menu on manifest.json, a click on the script in the Source Control view opens the diff of its code (Python on
-// both sides), typing into the right side and Ctrl+S write into the JSON file's "script"; then Open Code on a
-// query's JSON file from the editor title opens its SQL. Screenshot: screenshots/bundle-code.png.
+// both sides), typing into the right side and Ctrl+S write into the JSON file's "script"; a click on the identical
+// query opens its SQL; Open Code on the query's JSON file from the editor title opens it too. Screenshot: screenshots/bundle-code.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -114,6 +114,16 @@ async function flow(page: Page, origin: string, emulator: { baseUrl: string; key
   checks.push('typing into the right side and Ctrl+S write the JSON file\'s "script"');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: path.join(screenshotsDir, 'bundle-code.png') });
+
+  // An identical query in the Source Control view: its click opens its code (nothing to compare), as SQL.
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Samples.TopCustomers.json' }).first().click();
+  await page.locator('.tabs-container .tab.active[aria-label^="Samples.TopCustomers.sql"]').waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await page
+    .locator('.statusbar-item', { hasText: /^(MS )?SQL$/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  checks.push('a click on the identical query opens its code, as SQL');
+  await runFromPalette(page, 'View: Close Editor');
 
   // Open Code from the editor title of a query's JSON file: its SQL.
   await quickOpen(page, 'Samples.TopCustomers.json');
