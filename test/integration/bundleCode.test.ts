@@ -98,6 +98,21 @@ describe('Bundle code: a script or query of a bundle edited as code in its langu
     assert.equal(document.uri.toString(), uri.toString());
   });
 
+  it('Open Code takes the entity file in the editor; bad options are refused with the reason', async () => {
+    await vscode.window.showTextDocument(vscode.Uri.file(file(QUERY_FILE)));
+    const uri = await run<vscode.Uri>('datagrok.bundle.openCode');
+    assert.match(uri.path, /\/DataQuery\/Samples\.TopCustomers\.sql$/);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+    await assert.rejects(run('datagrok.bundle.openCode', {}), /Give the entity's JSON file as \{ uri: Uri \}/);
+    await assert.rejects(run('datagrok.bundle.openCode', { uri: vscode.Uri.file(file('manifest.json')) }), /manifest\.json is no bundle entity, not a script or a query/);
+    const connection = fs.readdirSync(file('DataConnection'))[0];
+    await assert.rejects(
+      run('datagrok.bundle.openCode', { uri: vscode.Uri.file(file(`DataConnection/${connection}`)) }),
+      new RegExp(`${connection.replace(/\./g, '\\.')} is a DataConnection, not a script or a query: it has no code to open`),
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('opens a query\'s code as SQL; a save writes only its "query"', async () => {
     const before = read(QUERY_FILE);
     const uri = await run<vscode.Uri>('datagrok.bundle.openCode', { uri: vscode.Uri.file(file(QUERY_FILE)) });

@@ -44,6 +44,7 @@ describe('bundle entity code (a script\'s "script", a query\'s "query")', () => 
     assert.throws(() => entityCode('{"#type": "Script", "script": ', 'Script/S.json'), /S\.json is not valid JSON \(\w+ on line 1\)/);
     assert.throws(() => entityCode('{"#type": "Script", "script": 42}', 'Script/S.json'), /its "script" is not text/);
     assert.equal(entityCode('{"#type": "DataQuery"}', 'DataQuery/Q.json').code, '', 'a query without a "query" yet: empty code');
+    assert.throws(() => entityCode('{"formatVersion": 1, "order": []}', '/home/me/bundle/manifest.json'), /manifest\.json is no bundle entity, not a script or a query/);
   });
 
   it('writes only the code string: every other byte of the file stays as it was', () => {

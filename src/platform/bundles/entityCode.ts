@@ -3,7 +3,7 @@
 // byte as it was (its other keys, their order, its indentation, no final newline added). Pure: no vscode.
 import type { ParseError } from 'jsonc-parser';
 import { jsoncParser } from '../lazyModules';
-import type { Json } from './registry';
+import { type Json, TYPES } from './registry';
 import { codeOf } from './states';
 
 export interface EntityCode {
@@ -26,7 +26,8 @@ const fileName = (file: string) => file.slice(Math.max(file.lastIndexOf('/'), fi
 /** The folder a bundle files an entity under (`Script/…`, `DataQuery/…`): its type when the JSON has no `#type`. */
 function folderType(file: string): string {
   const parts = file.split(/[\\/]/);
-  return parts.length > 1 ? parts[parts.length - 2] : '';
+  const folder = parts.length > 1 ? parts[parts.length - 2] : '';
+  return TYPES[folder] ? folder : '';
 }
 
 function parseEntity(text: string, file: string): Json {
