@@ -7,6 +7,8 @@ import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import { uiArguments } from '../core/commands';
 import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
+import { codeUriOf } from './bundleCode';
+import { codeOpenCommand } from './bundleCodeCommand';
 import type { BundleDocuments } from './bundleDocuments';
 
 const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
@@ -100,7 +102,7 @@ export class BundleScm implements vscode.Disposable {
         strikeThrough: e.state === 'deletedOnServer' || e.state === 'missingHere',
         faded: e.state === 'identical' || e.state === 'skipped',
       },
-      command: { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
+      command: codeOpenCommand(e, uri) ?? { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
       contextValue: `datagrok.bundleEntity.${e.state}`,
     };
   }
@@ -133,7 +135,8 @@ export class BundleScm implements vscode.Disposable {
     if (code) {
       const file = `${e.file.replace(/\.json$/, '')}.${code.ext}`;
       left = this.documents.put('server', status.dir, file, String(e.server?.[code.key] ?? ''));
-      right = this.documents.put('local', status.dir, file, String(e.local?.[code.key] ?? ''));
+      // The bundle's side is the code itself, editable: its save writes into the JSON file (bundleCode.ts).
+      right = e.local ? codeUriOf(uri, code.ext) : this.documents.put('local', status.dir, file, '');
     } else {
       left = this.documents.put('server', status.dir, e.file, json(e.server));
       right = e.state === 'missingHere' ? this.documents.put('local', status.dir, e.file, '') : uri;

@@ -6,6 +6,7 @@ import { type Resolution, resolveEntity } from '../platform/bundles/resolve';
 import { bundleStatus } from '../platform/bundles/states';
 import type { Services } from '../services';
 import { diffCommand, pullCommand, pushCommand } from './bundleCommands';
+import { registerBundleCode } from './bundleCodeCommand';
 import { BUNDLE_SCHEME, BundleDocuments } from './bundleDocuments';
 import { watchBundleFolders } from './bundleFolders';
 import { BundleScm, type ScmResourceView } from './bundleScm';
@@ -51,6 +52,7 @@ export function registerBundles(services: Services): BundlesApi {
     documents,
     scm,
     services.contributions.textContent(BUNDLE_SCHEME, documents),
+    ...registerBundleCode(services),
     commands.register('datagrok.bundle.pull', (inv) => pullCommand(services, inv, (dir) => bundleFolders.check(vscode.Uri.joinPath(vscode.Uri.file(dir), 'manifest.json')))),
     commands.register('datagrok.bundle.diff', (inv) => diffCommand(services, inv, show)),
     commands.register('datagrok.bundle.push', (inv) => pushCommand(services, inv, show)),

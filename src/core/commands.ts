@@ -95,6 +95,7 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.files.copyPath',
   'datagrok.python.copySnippet',
   'datagrok.terminal.useInTerminals',
+  'datagrok.bundle.openCode',
 ]);
 
 export class CommandLayer {

@@ -15,6 +15,7 @@ export const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: 
 export const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
   datagrok: { isCaseSensitive: true },
   'datagrok-result': { isReadonly: true, isCaseSensitive: true },
+  'datagrok-bundle-code': { isCaseSensitive: true },
 };
 export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-script'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
