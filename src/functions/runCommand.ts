@@ -27,6 +27,8 @@ import { shownRun } from './resultParts';
 import { scriptRaised } from '../platform/scripts/scriptErrors';
 import { scriptRunLabel } from '../platform/scripts/runs';
 import { showFunctionResult } from './showResult';
+import { pickLoading } from '../ui/loadingPick';
+import { BACK } from '../ui/quickSteps';
 
 export interface RunFunctionOptions {
   /** The parameter file: a Uri, a URI string or a path. */
@@ -107,29 +109,33 @@ async function addFunctionKey(uri: vscode.Uri, functionName: string): Promise<vo
   await vscode.workspace.applyEdit(edit);
 }
 
-/** The function to run: picked from the server's functions, or typed when the server does not list them. */
+interface FunctionItem extends vscode.QuickPickItem {
+  name: string;
+}
+
+/** The function to run: picked from the server's functions as they load, or typed (a server may list none). */
 async function chooseFunction(services: Services, prompt: string): Promise<string | undefined> {
-  let funcs: { nqName: string; description?: string; kind: string }[] = [];
-  try {
-    funcs = await services.platform.catalog.searchFunctions('');
-  } catch {
-    // no function list on this server: a name is typed instead
-  }
-  if (funcs.length === 0) {
-    const typed = await vscode.window.showInputBox({
-      title: 'Run Function',
-      prompt: `${prompt} Package:Name`,
-      placeHolder: 'Demo:Add',
-      ignoreFocusOut: true,
-      validateInput: (v) => functionNameProblem(v),
-    });
-    return typed?.trim();
-  }
-  const picked = await vscode.window.showQuickPick(
-    funcs.map((f) => ({ label: f.nqName, description: f.description, detail: f.kind === 'function' ? undefined : f.kind })),
-    { title: 'Run Function', placeHolder: prompt, matchOnDescription: true, ignoreFocusOut: true },
-  );
-  return picked?.label;
+  const picked = await pickLoading<FunctionItem>({
+    title: 'Run Function',
+    what: 'functions',
+    server: services.connection.activeHost(),
+    placeholder: `${prompt} Pick one, or type Package:Name`,
+    log: services.log,
+    load: async () =>
+      (await services.platform.catalog.searchFunctions('')).map((f) => ({
+        label: f.nqName,
+        description: f.description,
+        detail: f.kind === 'function' ? undefined : f.kind,
+        name: f.nqName,
+      })),
+    // A typed Package:Name runs too (a server without the function list, or one not listed).
+    arrange: (loaded, typed) => {
+      const exact = loaded.some((f) => f.name.toLowerCase() === typed.toLowerCase());
+      const own = typed && !exact && !functionNameProblem(typed) ? [{ label: `$(edit) ${typed}`, description: 'the function you typed', name: typed, alwaysShow: true }] : [];
+      return [...loaded, ...own];
+    },
+  });
+  return picked === BACK ? undefined : picked.name;
 }
 
 async function askFunction(services: Services, fileUri: vscode.Uri | undefined, what: string): Promise<string> {
