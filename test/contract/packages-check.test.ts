@@ -14,6 +14,8 @@ import { FAULTS, makePackage } from '../fixtures/packages/faults';
 
 const run = promisify(execFile);
 const GROK = require.resolve('datagrok-tools/bin/grok.js');
+/** A message grok prints in color: ESC[31m (error) or ESC[33m (warning) … ESC[0m. */
+const COLORED = new RegExp(`${String.fromCharCode(27)}\\[3[13]m([\\s\\S]*?)${String.fromCharCode(27)}\\[0m`, 'g');
 
 /** One finding as grok prints it, read back into what it is about. */
 interface GrokFinding {
@@ -33,55 +35,52 @@ async function grokCheck(dir: string): Promise<string[]> {
   } catch (e) {
     stdout = (e as { stdout: string }).stdout;
   }
-  return [...stdout.matchAll(/\x1b\[3[13]m([\s\S]*?)\x1b\[0m/g)].map((m) => m[1].trim());
+  return [...stdout.matchAll(COLORED)].map((m) => m[1].trim());
 }
 
-/** What each printed finding is about, by grok's wording (bin/commands/check.js); unknown wording fails. */
+type Reading = [RegExp, (m: RegExpExecArray, text: string) => GrokFinding[]];
+const one =
+  (rule: RuleId, extra: (m: RegExpExecArray) => Partial<GrokFinding> = () => ({})) =>
+  (m: RegExpExecArray, text: string): GrokFinding[] => [{ text, rule, ...extra(m) }];
+
+/** grok's wordings (bin/commands/check.js), each read as what it is about. */
+const READINGS: Reading[] = [
+  [/^Changelog guideline:/, () => []],
+  [/^File "([^"]+)": Invalid datagrok-api import/, one('datagrok-api-import', (m) => ({ file: m[1] }))],
+  [/^Pay attention to file (\S+): import statement/, one('external-import', (m) => ({ file: m[1] }))],
+  [/^File "([^"]+)": (test-only library|heavy)/, one('heavy-import', (m) => ({ file: m[1] }))],
+  [/^ts config doesnt contain source map$/, one('source-map', () => ({ file: 'tsconfig.json' }))],
+  [/^webpack config doesnt contain source map$/, one('source-map', () => ({ file: 'webpack.config.js' }))],
+  [/^(dist\/\S+) file doesnt exist/, one('dist-missing', (m) => ({ mentions: m[1] }))],
+  [/^\.npmignore doesnt exists$/, one('npmignore-missing')],
+  [/^there is dist directory in \.npmignore$/, one('npmignore-dist', () => ({ file: '.npmignore' }))],
+  [/^(.+): file name contains inappropriate symbols$/, one('file-name', (m) => ({ mentions: m[1] }))],
+  [/^Unknown header tag: (.+) In the file: (.+)\.$/, one('header-tag', (m) => ({ file: m[2], mentions: m[1] }))],
+  [/^File (\S+), function (\S*): Wrong input names/, one('input-name', (m) => ({ file: m[1], function: m[2] }))],
+  [/^File (\S+), function (\S*): (Can't use invalidateOn|unsupported)/, one('cache', (m) => ({ file: m[1], function: m[2] }))],
+  [
+    /^File (\S+), function (\S*):\n([\s\S]*)$/,
+    ([, file, fn, body]) =>
+      body.split(/\n(?=\S)/).map((complaint) => ({ text: complaint, rule: 'role-signature', file, function: fn, mentions: complaint.replace(/\s+/g, ' ').split(':')[0] })),
+  ],
+  [/^File "package.json": "description"/, one('package-description', () => ({ file: 'package.json' }))],
+  [/^File "package.json": .*propert/i, one('package-properties', () => ({ file: 'package.json' }))],
+  [/^File "package.json": .*(repository|author|beta)/, one('package-repository', () => ({ file: 'package.json' }))],
+  [/^File "package.json": .*Datagrok API version/, one('api-version', () => ({ file: 'package.json' }))],
+  [/^File "package.json": .*served by the platform/, one('platform-library', () => ({ file: 'package.json' }))],
+  [/^File "package.json": .*[Ss]ource|^Source .* not found in the package\.$|^Webpack config parsing/, one('sources', () => ({ file: 'package.json' }))],
+  [/^Release candidate error/, one('release-candidate', () => ({ file: 'package.json' }))],
+  [/^CHANGELOG: |^Latest package version|^No versions found in CHANGELOG/, one('changelog', () => ({ file: 'CHANGELOG.md' }))],
+  [/^CHANGELOG\.md file does not exist/, one('changelog')],
+];
+
+/** What a printed finding is about; a wording the test does not know fails it. */
 function classify(printed: string): GrokFinding[] {
-  const t = printed;
-  const one = (rule: RuleId, extra: Partial<GrokFinding> = {}): GrokFinding[] => [{ text: t, rule, ...extra }];
-  let m: RegExpExecArray | null;
-  if (t.startsWith('Changelog guideline:')) return [];
-  if ((m = /^File "([^"]+)": Invalid datagrok-api import/.exec(t))) return one('datagrok-api-import', { file: m[1] });
-  if ((m = /^Pay attention to file (\S+): import statement/.exec(t))) return one('external-import', { file: m[1] });
-  if ((m = /^File "([^"]+)": (test-only library|heavy)/.exec(t))) return one('heavy-import', { file: m[1] });
-  if (t === 'ts config doesnt contain source map') return one('source-map', { file: 'tsconfig.json' });
-  if (t === 'webpack config doesnt contain source map') return one('source-map', { file: 'webpack.config.js' });
-  if ((m = /^(dist\/\S+) file doesnt exist/.exec(t))) return one('dist-missing', { mentions: m[1] });
-  if (t === '.npmignore doesnt exists') return one('npmignore-missing');
-  if (t === 'there is dist directory in .npmignore') return one('npmignore-dist', { file: '.npmignore' });
-  if ((m = /^(.+): file name contains inappropriate symbols$/.exec(t))) return one('file-name', { mentions: m[1] });
-  if ((m = /^Unknown header tag: (.+) In the file: (.+)\.$/.exec(t))) return one('header-tag', { file: m[2], mentions: m[1] });
-  if ((m = /^File (\S+), function (\S*): (Wrong input names|Can't use invalidateOn|unsupported)/.exec(t)))
-    return one(m[3] === 'Wrong input names' ? 'input-name' : 'cache', { file: m[1], function: m[2] });
-  if ((m = /^File (\S+), function (\S*):\n([\s\S]*)$/.exec(t))) {
-    const [, file, fn, body] = m;
-    return body
-      .split(/\n(?=\S)/)
-      .map((complaint) => ({ text: complaint, rule: 'role-signature' as const, file, function: fn, mentions: complaint.replace(/\s+/g, ' ').split(':')[0] }));
+  for (const [pattern, read] of READINGS) {
+    const m = pattern.exec(printed);
+    if (m) return read(m, printed);
   }
-  if ((m = /^File "package.json": (.*)$/s.exec(t))) {
-    const rest = m[1];
-    const rule: RuleId | undefined = rest.startsWith('"description"')
-      ? 'package-description'
-      : /propert/i.test(rest)
-        ? 'package-properties'
-        : /repository|author|beta/.test(rest)
-          ? 'package-repository'
-          : /Datagrok API version/.test(rest)
-            ? 'api-version'
-            : /served by the platform/.test(rest)
-              ? 'platform-library'
-              : /source/i.test(rest)
-                ? 'sources'
-                : undefined;
-    if (rule) return one(rule, { file: 'package.json' });
-  }
-  if (/^Source .* not found in the package\.$|^Webpack config parsing/.test(t)) return one('sources', { file: 'package.json' });
-  if (t.startsWith('Release candidate error')) return one('release-candidate', { file: 'package.json' });
-  if (/^CHANGELOG: |^Latest package version|^No versions found in CHANGELOG/.test(t)) return one('changelog', { file: 'CHANGELOG.md' });
-  if (t.startsWith('CHANGELOG.md file does not exist')) return one('changelog');
-  assert.fail(`grok check printed a finding this test does not know: ${JSON.stringify(t)}`);
+  assert.fail(`grok check printed a finding this test does not know: ${JSON.stringify(printed)}`);
 }
 
 function isOurs(g: GrokFinding, f: Finding): boolean {
