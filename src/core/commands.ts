@@ -95,6 +95,7 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.files.copyPath',
   'datagrok.python.copySnippet',
   'datagrok.terminal.useInTerminals',
+  'datagrok.packages.check',
 ]);
 
 export class CommandLayer {
