@@ -70,14 +70,11 @@ describe('Packages: grok check as diagnostics, datagrok.packages.check', functio
 
   it('datagrok.packages.check returns the findings Problems shows: file relative to the package, line 1-based', async () => {
     const found = await vscode.commands.executeCommand<CheckFinding[]>('datagrok.packages.check', { folder: vscode.Uri.file(dir) });
-    assert.deepEqual(
-      found.map((f) => [f.file, f.rule, f.severity]).sort(),
-      [
-        ['.npmignore', 'npmignore-dist', 'error'],
-        ['src/deep.ts', 'datagrok-api-import', 'error'],
-        ['src/package.ts', 'header-tag', 'warning'],
-      ],
-    );
+    assert.deepEqual(found.map((f) => [f.file, f.rule, f.severity]).sort(), [
+      ['.npmignore', 'npmignore-dist', 'error'],
+      ['src/deep.ts', 'datagrok-api-import', 'error'],
+      ['src/package.ts', 'header-tag', 'warning'],
+    ]);
     for (const f of found) {
       const shown = vscode.languages.getDiagnostics(vscode.Uri.file(path.join(dir, f.file))).filter((d) => d.source === SOURCE && d.code === f.rule);
       assert.deepEqual(

@@ -3,7 +3,7 @@
 // options. Ported rather than depended on: grok's exact file list is the point (a `src` line in
 // `.npmignore` hides every function from grok), and only `src/`, `queries/` and `scripts/` are walked
 // (grok reads nothing else), never `node_modules`.
-import { lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
 
@@ -12,12 +12,21 @@ const OPTIONS = { matchBase: true, dot: true, flipNegate: true, nocase: true };
 /** The folders whose files grok checks (bin/commands/check.js `runChecks`). */
 export const CHECKED_FOLDERS = ['src', 'queries', 'scripts'];
 
+/** Compiled rules by ignore file text: compiling is most of a walk's time, and the texts seldom change. */
+const compiled = new Map<string, Minimatch[]>();
+
 /** The rules of one ignore file's text, as ignore-walk reads them. */
 export function ignoreRules(text: string): Minimatch[] {
-  return text
-    .split(/\r?\n/)
-    .filter((line) => !/^#|^$/.test(line.trim()))
-    .map((rule) => new Minimatch(rule.trim(), OPTIONS));
+  let rules = compiled.get(text);
+  if (!rules) {
+    rules = text
+      .split(/\r?\n/)
+      .filter((line) => !/^#|^$/.test(line.trim()))
+      .map((rule) => new Minimatch(rule.trim(), OPTIONS));
+    if (compiled.size > 200) compiled.clear();
+    compiled.set(text, rules);
+  }
+  return rules;
 }
 
 class Folder {
@@ -64,24 +73,25 @@ class Folder {
 export function walkPackage(root: string): string[] {
   const found: string[] = [];
   const visit = (abs: string, basename: string, parent: Folder | undefined, exact: boolean, rel: string) => {
-    const entries = readdirSync(abs);
-    const folder = new Folder(abs, basename, parent, exact, entries);
-    for (const entry of entries) {
+    const entries = readdirSync(abs, { withFileTypes: true });
+    const folder = new Folder(
+      abs,
+      basename,
+      parent,
+      exact,
+      entries.map((e) => e.name),
+    );
+    // ignore-walk tests each entry as a file and as a folder, then keeps a file that passes as a file and
+    // enters a folder that passes as a folder: knowing which it is, one test is enough (symbolic links are
+    // files to it, as to lstat).
+    for (const e of entries) {
+      const entry = e.name;
       if (!parent && !CHECKED_FOLDERS.includes(entry)) continue;
       if (entry === 'node_modules') continue;
-      const asFile = folder.includes(entry, false);
-      const asDir = folder.includes(entry, true);
-      if (!asFile && !asDir) continue;
-      let stat: ReturnType<typeof lstatSync>;
-      try {
-        stat = lstatSync(path.join(abs, entry));
-      } catch {
-        continue;
-      }
       const entryRel = rel ? `${rel}/${entry}` : entry;
-      if (!stat.isDirectory()) {
-        if (asFile) found.push(entryRel);
-      } else if (asDir) visit(path.join(abs, entry), entry, folder, asFile || folder.includes(`${entry}/`, false), entryRel);
+      if (!e.isDirectory()) {
+        if (folder.includes(entry, false)) found.push(entryRel);
+      } else if (folder.includes(entry, true)) visit(path.join(abs, entry), entry, folder, folder.includes(entry, false) || folder.includes(`${entry}/`, false), entryRel);
     }
   };
   visit(root, path.basename(root), undefined, false, '');
