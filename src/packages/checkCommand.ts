@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { uriOption } from '../core/options';
-import type { Finding, RuleId, Severity } from '../platform/packages/findings';
+import { findingsSummary, type RuleId, type Severity } from '../platform/packages/findings';
 import { findPackageFolders, isPackageFolder, packageFolderOf } from '../platform/packages/recognition';
 import type { PackageDiagnostics } from './packageDiagnostics';
 
@@ -26,7 +26,7 @@ export async function checkCommand(diagnostics: PackageDiagnostics, inv: Command
   const findings = diagnostics.check(folder);
   if (inv.interactive) {
     void vscode.commands.executeCommand('workbench.actions.view.problems');
-    void vscode.window.showInformationMessage(summary(path.basename(folder), findings));
+    void vscode.window.showInformationMessage(findingsSummary(path.basename(folder), findings));
   }
   return findings.map(({ file, line, rule, severity, message }) => ({ file, line, rule, severity, message }));
 }
@@ -57,13 +57,4 @@ async function pickedFolder(diagnostics: PackageDiagnostics, arg: unknown): Prom
   );
   if (!picked) throw new UserCancelled();
   return picked.folder;
-}
-
-/** The count in one line: `Demo: 1 error, 2 warnings (see Problems).` */
-export function summary(name: string, findings: readonly Finding[]): string {
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  const warnings = findings.length - errors;
-  if (findings.length === 0) return `grok check: no problems in ${name}.`;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `grok check: ${[errors && plural(errors, 'error'), warnings && plural(warnings, 'warning')].filter(Boolean).join(', ')} in ${name} (see Problems).`;
 }

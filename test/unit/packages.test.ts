@@ -9,6 +9,7 @@ import { mayBePackageFile } from '../../src/core/packageFileNames';
 import { annotationBlocks, isAnnotation, roleSubject } from '../../src/platform/packages/annotations';
 import { changelogFindings, npmIgnoreFindings } from '../../src/platform/packages/checkFiles';
 import { functionFindings, HEADER_TAGS } from '../../src/platform/packages/checkFunctions';
+import { type Finding, findingsSummary } from '../../src/platform/packages/findings';
 import { manifestFindings } from '../../src/platform/packages/checkManifest';
 import { datagrokApiImports, heavyImports, webpackExternals } from '../../src/platform/packages/checkSources';
 import { findPackageFolders, isPackageFolder, packageFolderOf } from '../../src/platform/packages/recognition';
@@ -200,5 +201,14 @@ describe("packages: grok check's rules on the other files", () => {
         ['platform-library', 6, 'warning'],
       ],
     );
+  });
+});
+
+describe('packages: the palette says the count', () => {
+  it('counts errors and warnings, or says there are none', () => {
+    const f = (severity: 'error' | 'warning'): Finding => ({ file: 'package.json', line: 1, rule: 'package-description', severity, message: '' });
+    assert.equal(findingsSummary('Demo', []), 'grok check: no problems in Demo.');
+    assert.equal(findingsSummary('Demo', [f('error'), f('warning'), f('warning')]), 'grok check: 1 error, 2 warnings in Demo (see Problems).');
+    assert.equal(findingsSummary('Demo', [f('warning')]), 'grok check: 1 warning in Demo (see Problems).');
   });
 });

@@ -52,3 +52,12 @@ export function lineAt(text: string, offset: number): number {
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
   return line;
 }
+
+/** The count in one line: `grok check: 1 error, 2 warnings in Demo (see Problems).` */
+export function findingsSummary(name: string, findings: readonly Finding[]): string {
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  const warnings = findings.length - errors;
+  if (findings.length === 0) return `grok check: no problems in ${name}.`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `grok check: ${[errors && plural(errors, 'error'), warnings && plural(warnings, 'warning')].filter(Boolean).join(', ')} in ${name} (see Problems).`;
+}
