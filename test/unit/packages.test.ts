@@ -160,6 +160,12 @@ describe("packages: grok check's rules on the other files", () => {
     assert.deepEqual(found('/src/\n'), [['npmignore-src', 1]]);
     assert.deepEqual(found('src/**\n'), [['npmignore-src', 1]]);
     assert.deepEqual(found('**/*.d.ts\n!src/package-api.d.ts\n'), []);
+    // Emitted JavaScript of a TypeScript package is no trap; a JavaScript package's entry is.
+    assert.deepEqual(found('src/**/*.js\n'), []);
+    assert.deepEqual(
+      npmIgnoreFindings('src/**/*.js\n', false, 'src/package.js').map((f) => f.rule),
+      ['npmignore-src'],
+    );
     assert.deepEqual(found('webpack.config.js\ndist/\n'), [
       ['npmignore-dist', 2],
       ['npmignore-webpack', 1],

@@ -9,6 +9,7 @@ import { changelogFindings, fileNameFindings, npmIgnoreFindings, sourceMapFindin
 import { isReleaseCandidate, manifestFindings, type PlatformDep } from './checkManifest';
 import { datagrokApiImports, externalImports, heavyImports, webpackExternals } from './checkSources';
 import type { Finding } from './findings';
+import { PACKAGE_ENTRY_FILES } from './recognition';
 import { walkPackage } from './walk';
 
 export interface PackageCheck {
@@ -87,7 +88,7 @@ export function checkPackage(folder: string, opened: ReadonlyMap<string, string>
     if (hasAnnotations(file)) findings.push(...functionFindings(file, text));
   }
   findings.push(...sourceMapFindings(read('tsconfig.json'), webpack, exists));
-  findings.push(...npmIgnoreFindings(read('.npmignore'), isWebpack));
+  findings.push(...npmIgnoreFindings(read('.npmignore'), isWebpack, PACKAGE_ENTRY_FILES.find(exists)));
   findings.push(...fileNameFindings(allFiles(folder)));
   const deps = platformDeps(folder);
   if (deps === undefined)

@@ -5,8 +5,11 @@
 import { Minimatch } from 'minimatch';
 import type { Finding } from './findings';
 
-/** `.npmignore`'s findings; `text` undefined when the package has none (reported on package.json). */
-export function npmIgnoreFindings(text: string | undefined, isWebpack: boolean): Finding[] {
+/**
+ * `.npmignore`'s findings; `text` undefined when the package has none (reported on package.json). `entry`:
+ * the package's entry file (src/package.ts, src/package.js or package.js), which an ignored `src` loses.
+ */
+export function npmIgnoreFindings(text: string | undefined, isWebpack: boolean, entry = 'src/package.ts'): Finding[] {
   if (text === undefined) return [{ file: 'package.json', line: 1, rule: 'npmignore-missing', severity: 'error', message: '.npmignore doesnt exists' }];
   const found: Finding[] = [];
   const rows = text.split('\n');
@@ -17,7 +20,7 @@ export function npmIgnoreFindings(text: string | undefined, isWebpack: boolean):
     if (!rule || rule.startsWith('#') || rule.startsWith('!')) return;
     const m = new Minimatch(rule, { matchBase: true, dot: true, nocase: true });
     const ignores = (p: string) => m.match(p) || m.match(`/${p}`) || m.match(`${p}/`) || m.match(`/${p}/`);
-    if (ignores('src') || ignores('src/package.ts') || ignores('src/package.js'))
+    if ((entry.startsWith('src/') && ignores('src')) || ignores(entry))
       found.push({
         file: '.npmignore',
         line: i + 1,
