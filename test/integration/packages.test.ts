@@ -11,7 +11,7 @@ import { edit, makePackage } from '../fixtures/packages/faults';
 const SOURCE = 'grok check';
 
 async function diagnostics(uri: vscode.Uri, until: (d: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   let last: vscode.Diagnostic[] = [];
   while (Date.now() < deadline) {
     last = vscode.languages.getDiagnostics(uri).filter((d) => d.source === SOURCE);
@@ -30,7 +30,7 @@ interface CheckFinding {
 }
 
 describe('Packages: grok check as diagnostics, datagrok.packages.check', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let root = '';
   let dir = '';
 
@@ -82,6 +82,14 @@ describe('Packages: grok check as diagnostics, datagrok.packages.check', functio
         [[f.line, f.message]],
       );
     }
+  });
+
+  it("from the Explorer's menu on package.json: checks its package and opens Problems", async () => {
+    // A menu passes the Uri and a second argument: the command may then show things (not wait on them).
+    const found = await vscode.commands.executeCommand<CheckFinding[]>('datagrok.packages.check', vscode.Uri.file(path.join(dir, 'package.json')), [
+      vscode.Uri.file(path.join(dir, 'package.json')),
+    ]);
+    assert.equal(found.length, 3);
   });
 
   it('a save after the fix clears the finding', async () => {
