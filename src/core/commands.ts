@@ -96,6 +96,7 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.python.copySnippet',
   'datagrok.terminal.useInTerminals',
   'datagrok.bundle.openCode',
+  'datagrok.packages.check',
 ]);
 
 export class CommandLayer {
