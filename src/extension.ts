@@ -74,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
   // extension host's event loop (LazyFeatures.register); VS Code waits for them before it counts the
   // extension active.
   const log = createLog();
-  const connection = new Connection(context, log);
+  const connection = new Connection(context, log, () => requireFeatures().keyCheck);
   const statusBar = new ConnectionStatusBar(connection);
   context.subscriptions.push(log, connection, statusBar);
   // The terminals' variables follow the connection from the start (only after the user's opt-in).

@@ -41,6 +41,8 @@ import { registerDataView } from './dataView/register';
 /** What the entry made at activation and hands to the features. */
 /** Files holding the key, written readable by the user alone: the entry's terminal environment loads them from here. */
 export * as privateFiles from './core/privateFile';
+/** The key check of a sign-in: the entry's connection loads it from here on the first sign-in. */
+export * as keyCheck from './connection/keyCheck';
 /** What the MCP server starts with: the entry's MCP provider loads it from here when a server starts. */
 export * as mcpEnvironment from './agents/mcpEnvironment';
 

@@ -2,13 +2,13 @@
 // SecretStorage, keyed by server), and a client bound to that server and key. Features never build a
 // client themselves, so a key stored for one server can never be sent to another.
 import * as vscode from 'vscode';
-import { badInput } from '../api/errors';
-import { apiKeyProblem, hostOf, normalizeApiKey, normalizeBaseUrl } from '../api/names';
+import { hostOf, normalizeBaseUrl } from '../api/names';
 import type { Group } from '../api/types';
 import type { DatagrokApi } from '../api/datagrokApi';
 import { createApiClient } from './clientFactory';
 import { NETWORK_SETTINGS, routeOf } from './networkSettings';
-import { notSignedIn, signInFailure } from './signInFailure';
+import { notSignedIn } from './signInFailure';
+import type * as KeyCheck from './keyCheck';
 import { displayName } from '../platform/groups/names';
 import { KnownUsers } from '../platform/knownUsers';
 import type { SessionScope } from '../platform/sessionScope';
@@ -44,6 +44,8 @@ export class Connection implements vscode.Disposable {
   constructor(
     private readonly context: vscode.ExtensionContext,
     private readonly log: vscode.LogOutputChannel,
+    /** The key check of a sign-in (src/connection/keyCheck.ts), loaded with the features on the first sign-in. */
+    private readonly keyCheck: () => typeof KeyCheck,
   ) {
     this.knownUsers = new KnownUsers(context.globalState);
     this.subscriptions.push(
@@ -212,22 +214,7 @@ export class Connection implements vscode.Disposable {
    */
   async signIn(url: string, apiKey: string, signal?: AbortSignal): Promise<Group> {
     const baseUrl = normalizeBaseUrl(url);
-    // Stored as sent: without a pasted "Bearer " prefix.
-    const key = normalizeApiKey(apiKey);
-    if (key === '' || key.toLowerCase() === 'bearer') {
-      throw badInput('The API key is empty. Copy it from your Datagrok profile (API Key link).');
-    }
-    const keyProblem = apiKeyProblem(key);
-    if (keyProblem) throw badInput(keyProblem);
-    const probe = createApiClient(baseUrl, key, this.log);
-    let user: Group;
-    try {
-      user = await probe.currentUserGroup({ signal });
-    } catch (error) {
-      throw signInFailure(error, baseUrl);
-    } finally {
-      await probe.close();
-    }
+    const { key, user } = await this.keyCheck().checkKey(baseUrl, apiKey, this.log, signal);
     await this.context.secrets.store(secretKey(baseUrl), key);
     // A sign-in starts a session, even with the same key (another user may have been signed in before).
     this.sessions.begin(Sessions.of(baseUrl, key));
