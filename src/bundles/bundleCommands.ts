@@ -10,6 +10,7 @@ import { uriOption } from '../core/options';
 import {
   CHANGED_BOTH,
   checkSelection,
+  choicesById,
   collectPull,
   type ConflictPolicy,
   diffFolder,
@@ -17,6 +18,8 @@ import {
   type Note,
   ON_CHANGED,
   type OnChanged,
+  isConflict,
+  PlanRefused,
   type PlanResult,
   POLICIES,
   pushFolder,
@@ -26,6 +29,7 @@ import {
   writePull,
 } from '../platform/bundles';
 import type { Services } from '../services';
+import { askChoices, type PushChoices } from './bundleConflicts';
 
 interface FolderOptions {
   folder?: unknown;
@@ -38,6 +42,8 @@ export interface PullOptions extends FolderOptions {
 export interface PushOptions extends FolderOptions {
   dryRun?: boolean;
   onConflict?: unknown;
+  /** Per entity (qualified name, bundle file or id): skip, adopt or duplicate, over `onConflict`. */
+  conflicts?: unknown;
   onChanged?: unknown;
 }
 
@@ -172,19 +178,40 @@ async function askCredentials(dir: string, plan: PlanResult): Promise<Record<str
   return creds;
 }
 
-export async function pushCommand(services: Services, inv: CommandInvocation<PushOptions>, show: (dir: string, url: string) => Promise<unknown>): Promise<PlanResult> {
+export async function pushCommand(
+  services: Services,
+  inv: CommandInvocation<PushOptions>,
+  show: (dir: string, url: string) => Promise<unknown>,
+  remembered: PushChoices,
+): Promise<PlanResult> {
   const dir = await folderOf(inv, true);
   const onConflict = policyOf(inv.options?.onConflict);
   let onChanged = onChangedOf(inv.options?.onChanged);
   const dryRun = inv.options?.dryRun === true;
+  const given = choicesById(await readBundle(dir), inv.options?.conflicts);
   const { url, client } = await serverOf(services, inv);
+  // Choices made in the Source Control view for this folder and server, then the ones the options give.
+  const choices = { ...remembered.of(dir, url), ...given };
   const source = (await readManifest(dir)).source.url;
   const other = source && normalizeBaseUrl(source) !== url;
   const notice = other ? `This bundle was pulled from ${hostOf(source)}; the push goes to ${hostOf(url)}.` : undefined;
   if (notice) services.log.info(notice);
   const share = (id: string, group: string, access: 'View' | 'Edit') => client.shareDashboard(id, [group], access);
-  const dry = () => inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, onChanged, signal }));
-  let plan = await dry();
+  const dry = () =>
+    inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, choices, onChanged, signal }));
+  let plan = await dry().catch(async (e) => {
+    // Name conflicts a person has not decided: asked one by one (and remembered), then planned again.
+    if (!(e instanceof PlanRefused) || !inv.interactive || dryRun) throw e;
+    const asked = await askChoices(
+      e.rows.filter((r) => isConflict(r) && r.action === 'failed'),
+      hostOf(url),
+    );
+    for (const [id, choice] of asked) {
+      remembered.set(dir, url, id, choice);
+      choices[id] = choice;
+    }
+    return dry();
+  });
   let credentials: Record<string, Record<string, string>> | undefined;
   const both = plan.items.filter((i) => i.reason.startsWith(CHANGED_BOTH));
   if (both.length && onChanged === 'refuse') {
@@ -199,7 +226,9 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
     const counts = Object.entries(plan.counts)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
-    const lines = plan.items.filter((i) => i.action !== 'identical' || i.detail).map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
+    const lines = plan.items
+      .filter((i) => i.action !== 'identical' || i.detail)
+      .map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}${/^(name taken by|adopted) /.test(i.reason) ? ` — ${i.reason}` : ''}`);
     const answer = await vscode.window.showWarningMessage(
       `${notice ? `${notice} ` : ''}Push to ${hostOf(url)}: ${counts}?`,
       { modal: true, detail: lines.join('\n') || 'Everything is identical.' },
@@ -210,8 +239,17 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   }
   if (dryRun) return withNotice(plan, notice, source);
   const result = await inv.withProgress(`Pushing to ${hostOf(url)}`, (p, signal) =>
-    pushFolder(client.entities, url, dir, { onConflict, onChanged, credentials, share, signal, progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m) }),
+    pushFolder(client.entities, url, dir, {
+      onConflict,
+      choices,
+      onChanged,
+      credentials,
+      share,
+      signal,
+      progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m),
+    }),
   );
+  if (result.status === 'ok') remembered.clear(dir);
   await show(dir, url).catch((e) => services.log.warn(`Source Control view not updated: ${(e as Error).message}`));
   const failed = result.items.filter((i) => i.action === 'failed');
   const written = result.items.filter((i) => i.action === 'create' || i.action === 'update');

@@ -6,7 +6,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import { uiArguments } from '../core/commands';
+import type { ConflictChoice } from '../platform/bundles/choices';
 import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
+import { CHOICE_TEXT, holderOf } from './bundleConflicts';
 import type { BundleDocuments } from './bundleDocuments';
 
 const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
@@ -36,6 +38,8 @@ export interface ScmResourceView {
   name: string;
   state: EntityState;
   detail: string;
+  /** A conflict's choice for the next push (skip, adopt, duplicate), when one was made. */
+  choice?: ConflictChoice;
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
@@ -45,7 +49,11 @@ export class BundleScm implements vscode.Disposable {
   private readonly groups = new Map<EntityState, vscode.SourceControlResourceGroup>();
   private current: BundleStatus | undefined;
 
-  constructor(private readonly documents: BundleDocuments) {}
+  constructor(
+    private readonly documents: BundleDocuments,
+    /** A conflict's choice remembered for the folder's push to that server. */
+    private readonly choiceOf: (dir: string, server: string, id: string) => ConflictChoice | undefined = () => undefined,
+  ) {}
 
   /** The folder shown (the last one checked). */
   get status(): BundleStatus | undefined {
@@ -84,7 +92,12 @@ export class BundleScm implements vscode.Disposable {
   resources(): Array<{ group: string; resources: ScmResourceView[] }> {
     return GROUPS.map((g) => ({
       group: g.label,
-      resources: (this.current?.entities ?? []).filter((e) => e.state === g.state).map((e) => ({ file: e.file, name: e.name, state: e.state, detail: e.detail })),
+      resources: (this.current?.entities ?? [])
+        .filter((e) => e.state === g.state)
+        .map((e) => {
+          const choice = this.current && e.state === 'conflict' ? this.choiceOf(this.current.dir, this.current.serverUrl, e.id) : undefined;
+          return { file: e.file, name: e.name, state: e.state, detail: e.detail, ...(choice ? { choice } : {}) };
+        }),
     })).filter((g) => g.resources.length > 0);
   }
 
@@ -92,16 +105,21 @@ export class BundleScm implements vscode.Disposable {
     const uri = vscode.Uri.file(path.join(status.dir, e.file));
     const keys = e.state === 'changed' ? 'changed' : e.state === 'changedBoth' || e.state === 'changedOnServer' ? 'they differ in' : '';
     const detail = e.detail ? ` — ${keys ? `${keys}: ${e.detail}` : e.detail}` : '';
+    // A conflict shows the choice made for the push: its icon, and what it will do.
+    const choice = e.state === 'conflict' ? this.choiceOf(status.dir, status.serverUrl, e.id) : undefined;
+    const chosen = choice ? `\nPush: ${CHOICE_TEXT[choice].label} — ${CHOICE_TEXT[choice].does(e.type, holderOf(e.detail))}` : '';
+    const open = e.state === 'conflict' && !choice ? '\nChoose Skip, Adopt or Duplicate (inline or in the context menu); the push asks otherwise.' : '';
     return {
       resourceUri: uri,
       decorations: {
-        tooltip: `${e.name} (${e.type}): ${g.tip}${detail}`,
-        iconPath: new vscode.ThemeIcon(g.icon),
+        tooltip: `${e.name} (${e.type}): ${g.tip}${detail}${chosen}${open}`,
+        iconPath: new vscode.ThemeIcon(choice ? CHOICE_TEXT[choice].icon : g.icon),
         strikeThrough: e.state === 'deletedOnServer' || e.state === 'missingHere',
         faded: e.state === 'identical' || e.state === 'skipped',
       },
       command: { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
-      contextValue: `datagrok.bundleEntity.${e.state}`,
+      // A group's conflict takes no duplicate (group names are unique on a server): the menus tell them apart.
+      contextValue: `datagrok.bundleEntity.${e.state}${e.state === 'conflict' && e.type === 'UserGroup' ? '.group' : ''}`,
     };
   }
 
