@@ -2,6 +2,8 @@
 // shown: Skip, Adopt or Duplicate on its Source Control entry, or asked per entity in the push's plan. The choice
 // is remembered for that folder's next push (the plan in memory, per entity), and forgotten once a push completes,
 // the folder's manifest changes (a pull), or the view shows another folder. grok's `--on-conflict` semantics.
+import { statSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
 import { type ConflictChoice, choiceProblem, type PlanItem } from '../platform/bundles';
@@ -29,25 +31,47 @@ export const CHOICE_TEXT: Record<ConflictChoice, { label: string; icon: string; 
 /** The id of the server's entity that holds the name, from grok's reason `name taken by <id>`. */
 export const holderOf = (reason: string) => reason.replace(/^name taken by /, '');
 
-/** Choices made for a push, per folder and server, by bundle id. */
+/** The folder's manifest as it is now (its time and size): another one is another bundle. */
+function manifestStamp(dir: string): string {
+  try {
+    const { mtimeMs, size } = statSync(path.join(dir, 'manifest.json'));
+    return `${mtimeMs}:${size}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Choices made for a push, per folder and server, by bundle id: they hold while the folder's manifest.json stays
+ * as it was when they were made (checked when read; the manifest's watcher forgets them at once, for the view).
+ */
 export class PushChoices implements vscode.Disposable {
-  private readonly byFolder = new Map<string, { server: string; choices: Map<string, ConflictChoice> }>();
+  private readonly byFolder = new Map<string, { server: string; stamp: string; choices: Map<string, ConflictChoice> }>();
   private readonly changed = new vscode.EventEmitter<string>();
   /** Fires with the folder whose choices changed (made, or forgotten). */
   readonly onDidChange = this.changed.event;
 
   set(dir: string, server: string, id: string, choice: ConflictChoice): void {
-    const held = this.byFolder.get(dir);
+    const held = this.held(dir);
     const choices = held?.server === server ? held.choices : new Map<string, ConflictChoice>();
     choices.set(id, choice);
-    this.byFolder.set(dir, { server, choices });
+    this.byFolder.set(dir, { server, stamp: manifestStamp(dir), choices });
     this.changed.fire(dir);
   }
 
   /** The folder's choices for a push to `server` (made against another server's twins, they do not apply). */
   of(dir: string, server: string): Record<string, ConflictChoice> {
-    const held = this.byFolder.get(dir);
+    const held = this.held(dir);
     return held?.server === server ? Object.fromEntries(held.choices) : {};
+  }
+
+  private held(dir: string) {
+    const held = this.byFolder.get(dir);
+    if (held && held.stamp !== manifestStamp(dir)) {
+      this.byFolder.delete(dir);
+      return undefined;
+    }
+    return held;
   }
 
   /** Forgets a folder's choices (every folder's but `keep`, without `dir`). */
