@@ -1,6 +1,7 @@
 // datagrok.bundle.pull / diff / push: bundles interchangeable with `grok s pull | diff | push`. From the palette
 // they ask (folder, selection, server, policy) and show what they will do first; with an options object they ask
 // nothing, return the manifest or the plan, and refuse bad input before any request.
+import { readdir, rmdir, stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { hostOf, normalizeBaseUrl } from '../api/names';
@@ -30,6 +31,7 @@ import {
 } from '../platform/bundles';
 import type { Services } from '../services';
 import { askChoices, type PushChoices } from './bundleConflicts';
+import { pickPullSelection } from './pullPicker';
 
 interface FolderOptions {
   folder?: unknown;
@@ -99,34 +101,38 @@ function itemSelection(arg: unknown): string[] | undefined {
   return typeof id === 'string' && id ? [id] : undefined;
 }
 
-async function askSelection(): Promise<Selection> {
-  const text = await vscode.window.showInputBox({
-    title: 'Pull to Bundle: what to pull',
-    prompt: 'Qualified names or ids separated by spaces (Samples:TopCustomers), or "?" followed by smart-search text',
-    placeHolder: 'Samples:TopCustomers World overview',
-  });
-  if (!text?.trim()) throw new UserCancelled();
-  if (text.trim().startsWith('?')) {
-    const picks = await vscode.window.showQuickPick(['query', 'script', 'connection', 'dashboard', 'project', 'table', 'layout', 'view', 'group'], {
-      title: 'Pull to Bundle: of which types',
-      canPickMany: true,
-    });
-    if (!picks?.length) throw new UserCancelled();
-    return { text: text.trim().slice(1).trim(), types: picks };
-  }
-  return text.match(/"[^"]+"|\S+/g)?.map((t) => t.replace(/^"|"$/g, '')) ?? [];
-}
-
 /** The manifest as written, with `notes`: what stayed on the server or could not be written into the folder, and why. */
 export async function pullCommand(
   services: Services,
   inv: CommandInvocation<PullOptions>,
   onWritten: (dir: string) => Promise<void> = async () => undefined,
 ): Promise<Manifest & { notes: Note[] }> {
+  const started = Date.now();
   const fromItem = inv.interactive ? itemSelection(inv.arg) : undefined;
-  const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await askSelection()));
-  const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
   const { url, client } = await serverOf(services, inv);
+  // From the palette: what to pull is picked and checked against the server before the folder is asked for.
+  const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await pickPullSelection(client.entities)));
+  const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
+  // A folder made in the folder dialog for this pull is removed again if the pull does not happen.
+  const madeNow = inv.interactive && (await emptySince(dir, started));
+  return pullInto(services, inv, { dir, url, client, selection }, onWritten).catch(async (e) => {
+    if (madeNow) await rmdir(dir).catch(() => undefined);
+    throw e;
+  });
+}
+
+/** An empty folder made since `since` (ms): one this command's folder dialog made. */
+async function emptySince(dir: string, since: number): Promise<boolean> {
+  const made = await stat(dir).catch(() => undefined);
+  return !!made && made.birthtimeMs >= since - 1000 && (await readdir(dir)).length === 0;
+}
+
+async function pullInto(
+  services: Services,
+  inv: CommandInvocation<PullOptions>,
+  { dir, url, client, selection }: { dir: string; url: string; client: DatagrokApi; selection: Selection },
+  onWritten: (dir: string) => Promise<void>,
+): Promise<Manifest & { notes: Note[] }> {
   const pulled = await inv.withProgress(`Pulling from ${hostOf(url)}`, (p, signal) => collectPull(client.entities, url, selection, (m) => p.message(m), signal));
   const list = [...pulled.entities.values()].map((e) => `${e.type} ${String(e.json.namespace ?? '')}${String(e.json.name ?? e.json.id)}`);
   services.log.info(
