@@ -42,6 +42,23 @@ export interface ScmResourceView {
   choice?: ConflictChoice;
 }
 
+/**
+ * An entry of the view. Not a plain object: the menus hand it to the commands, and the command layer takes a plain
+ * object for a script's options (which never asks); an entry is a user's click.
+ */
+class EntityResource implements vscode.SourceControlResourceState {
+  readonly resourceUri: vscode.Uri;
+  readonly decorations?: vscode.SourceControlResourceDecorations;
+  readonly command?: vscode.Command;
+  readonly contextValue?: string;
+  constructor(state: vscode.SourceControlResourceState) {
+    this.resourceUri = state.resourceUri;
+    this.decorations = state.decorations;
+    this.command = state.command;
+    this.contextValue = state.contextValue;
+  }
+}
+
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
 export class BundleScm implements vscode.Disposable {
@@ -109,7 +126,7 @@ export class BundleScm implements vscode.Disposable {
     const choice = e.state === 'conflict' ? this.choiceOf(status.dir, status.serverUrl, e.id) : undefined;
     const chosen = choice ? `\nPush: ${CHOICE_TEXT[choice].label} — ${CHOICE_TEXT[choice].does(e.type, holderOf(e.detail))}` : '';
     const open = e.state === 'conflict' && !choice ? '\nChoose Skip, Adopt or Duplicate (inline or in the context menu); the push asks otherwise.' : '';
-    return {
+    return new EntityResource({
       resourceUri: uri,
       decorations: {
         tooltip: `${e.name} (${e.type}): ${g.tip}${detail}${chosen}${open}`,
@@ -120,7 +137,7 @@ export class BundleScm implements vscode.Disposable {
       command: { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
       // A group's conflict takes no duplicate (group names are unique on a server): the menus tell them apart.
       contextValue: `datagrok.bundleEntity.${e.state}${e.state === 'conflict' && e.type === 'UserGroup' ? '.group' : ''}`,
-    };
+    });
   }
 
   /** The entity the view shows at `uri` (a bundle file), or a clear refusal. */

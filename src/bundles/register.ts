@@ -39,8 +39,10 @@ export function registerBundles(services: Services): BundlesApi {
     scm.show(status);
   };
   const target = (inv: { options?: { uri?: unknown; asJson?: unknown }; arg: unknown }) => {
-    const uri = inv.options ? uriOption(inv.options.uri, 'uri') : (inv.arg as vscode.SourceControlResourceState | vscode.Uri | undefined);
-    const resolved = uri instanceof vscode.Uri ? uri : (uri as vscode.SourceControlResourceState | undefined)?.resourceUri;
+    // From the view's menus the argument is the entry (a plain object with its resourceUri), which reads as options.
+    const entry = (inv.arg as { resourceUri?: unknown } | undefined)?.resourceUri;
+    const uri = entry instanceof vscode.Uri ? entry : inv.options ? uriOption(inv.options.uri, 'uri') : (inv.arg as vscode.Uri | undefined);
+    const resolved = uri instanceof vscode.Uri ? uri : undefined;
     if (!resolved) throw new Error('Pick an entity in the Datagrok Source Control view.');
     return resolved;
   };
