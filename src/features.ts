@@ -30,6 +30,7 @@ import { Platform } from './platform';
 import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
+import { registerPackages } from './packages/register';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -94,6 +95,7 @@ export function startFeatures(shell: Shell): Features {
   const tools = registerAgents(services);
   const syncView = registerSync(services);
   registerScripts(services);
+  registerPackages(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);

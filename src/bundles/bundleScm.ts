@@ -8,6 +8,8 @@ import { hostOf } from '../api/names';
 import { uiArguments } from '../core/commands';
 import type { ConflictChoice } from '../platform/bundles/choices';
 import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
+import { codeUriOf } from './bundleCode';
+import { codeOpenCommand } from './bundleCodeCommand';
 import { CHOICE_TEXT, holderOf } from './bundleConflicts';
 import type { BundleDocuments } from './bundleDocuments';
 
@@ -134,7 +136,7 @@ export class BundleScm implements vscode.Disposable {
         strikeThrough: e.state === 'deletedOnServer' || e.state === 'missingHere',
         faded: e.state === 'identical' || e.state === 'skipped',
       },
-      command: { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
+      command: codeOpenCommand(e, uri) ?? { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
       // A group's conflict takes no duplicate (group names are unique on a server): the menus tell them apart.
       contextValue: `datagrok.bundleEntity.${e.state}${e.state === 'conflict' && e.type === 'UserGroup' ? '.group' : ''}`,
     });
@@ -168,7 +170,8 @@ export class BundleScm implements vscode.Disposable {
     if (code) {
       const file = `${e.file.replace(/\.json$/, '')}.${code.ext}`;
       left = this.documents.put('server', status.dir, file, String(e.server?.[code.key] ?? ''));
-      right = this.documents.put('local', status.dir, file, String(e.local?.[code.key] ?? ''));
+      // The bundle's side is the code itself, editable: its save writes into the JSON file (bundleCode.ts).
+      right = e.local ? codeUriOf(uri, code.ext) : this.documents.put('local', status.dir, file, '');
     } else {
       left = this.documents.put('server', status.dir, e.file, json(e.server));
       right = e.state === 'missingHere' ? this.documents.put('local', status.dir, e.file, '') : uri;

@@ -9,6 +9,7 @@ import { type Resolution, resolveEntity } from '../platform/bundles/resolve';
 import { bundleStatus } from '../platform/bundles/states';
 import type { Services } from '../services';
 import { diffCommand, pullCommand, pushCommand } from './bundleCommands';
+import { registerBundleCode } from './bundleCodeCommand';
 import { CHOICE_TEXT, holderOf, PushChoices } from './bundleConflicts';
 import { BUNDLE_SCHEME, BundleDocuments } from './bundleDocuments';
 import { watchBundleFolders } from './bundleFolders';
@@ -78,6 +79,7 @@ export function registerBundles(services: Services): BundlesApi {
     documents,
     scm,
     services.contributions.textContent(BUNDLE_SCHEME, documents),
+    ...registerBundleCode(services),
     commands.register('datagrok.bundle.pull', (inv) =>
       pullCommand(services, inv, (dir) => {
         choices.clear(dir);

@@ -13,6 +13,7 @@ import { displayName } from '../platform/groups/names';
 import { KnownUsers } from '../platform/knownUsers';
 import type { SessionScope } from '../platform/sessionScope';
 import { Sessions } from './sessions';
+import { configuredBaseUrl, configuredServerUrl, serverUrlFromWorkspace, setServerUrl } from './serverSetting';
 
 const SERVERS_KEY = 'datagrok.servers';
 // Set once activated; menus use `!datagrok.signedOut`, so commands show before activation too.
@@ -71,7 +72,7 @@ export class Connection implements vscode.Disposable {
 
   /** The active server's base URL as configured (may be invalid: `baseUrl()` checks it). */
   get serverUrl(): string {
-    return vscode.workspace.getConfiguration('datagrok').get<string>('serverUrl', '').trim();
+    return configuredServerUrl();
   }
 
   get isSignedIn(): boolean {
@@ -98,12 +99,7 @@ export class Connection implements vscode.Disposable {
 
   /** The active server's normalised base URL; rejects with a clear message when the setting is bad. */
   baseUrl(): string {
-    try {
-      return normalizeBaseUrl(this.serverUrl);
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw badInput(`The setting datagrok.serverUrl is not a valid server URL: ${why}`);
-    }
+    return configuredBaseUrl();
   }
 
   /**
@@ -111,8 +107,7 @@ export class Connection implements vscode.Disposable {
    * repository could name any server, so sign-in says so before a key is sent there.
    */
   serverUrlFromWorkspace(): boolean {
-    const inspected = vscode.workspace.getConfiguration('datagrok').inspect<string>('serverUrl');
-    return inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
+    return serverUrlFromWorkspace();
   }
 
   /** Servers the user has signed in to (keys in SecretStorage), for switching. */
@@ -241,7 +236,7 @@ export class Connection implements vscode.Disposable {
     this.forget(baseUrl);
     this.users.set(baseUrl, Promise.resolve(user));
     this.rememberUser(baseUrl, user);
-    await this.setServerUrl(baseUrl);
+    await setServerUrl(baseUrl);
     this.log.info(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}; requests go ${this.route(baseUrl)}`);
     await this.refresh();
     return user;
@@ -262,20 +257,8 @@ export class Connection implements vscode.Disposable {
   /** Makes another server active (its own key, if one is stored, is used from then on). */
   async switchServer(url: string): Promise<void> {
     const baseUrl = normalizeBaseUrl(url);
-    await this.setServerUrl(baseUrl);
+    await setServerUrl(baseUrl);
     await this.refresh();
-  }
-
-  /**
-   * Writes the setting where it is in force: a workspace value would hide a global one, so when the
-   * workspace sets it, the workspace value is the one changed.
-   */
-  private async setServerUrl(baseUrl: string): Promise<void> {
-    if (this.serverUrl === baseUrl) return;
-    const config = vscode.workspace.getConfiguration('datagrok');
-    const inspected = config.inspect<string>('serverUrl');
-    const target = inspected?.workspaceValue !== undefined && vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-    await config.update('serverUrl', baseUrl, target);
   }
 
   /** Which route requests to that server (default: the active one) take, without credentials. */

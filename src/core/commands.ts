@@ -95,6 +95,8 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.files.copyPath',
   'datagrok.python.copySnippet',
   'datagrok.terminal.useInTerminals',
+  'datagrok.bundle.openCode',
+  'datagrok.packages.check',
 ]);
 
 export class CommandLayer {

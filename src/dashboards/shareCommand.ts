@@ -50,12 +50,12 @@ interface Step {
 
 /** Groups and users to share with, looked up on the server as the user types; several can be ticked. */
 async function pickGroups(services: Services, client: DatagrokApi, step: Step): Promise<Group[]> {
-  let me: string | undefined;
-  try {
-    me = (await services.connection.currentUser()).id;
-  } catch {
-    // unknown: nobody is left out (the lookup itself says when the server is down)
-  }
+  // Asked beside the first lookup, not before the pick shows; unknown: nobody is left out (the lookup
+  // itself says when the server is down).
+  const me = services.connection.currentUser().then(
+    (user) => user.id,
+    () => undefined,
+  );
   return pickGroupsByLookup({
     // The placeholder is short (a long one is cut off); the title says what to do.
     title: 'Share Dashboard: with whom (tick one or more, then Enter)',
@@ -64,7 +64,7 @@ async function pickGroups(services: Services, client: DatagrokApi, step: Step): 
     canSelectMany: true,
     ignoreFocusOut: true,
     lookupEmpty: true,
-    lookup: async (text, signal) => shareCandidates(await client.lookupGroups(text || undefined, { signal }), me),
+    lookup: async (text, signal) => shareCandidates(await client.lookupGroups(text || undefined, { signal }), await me),
     noMatch: (text) => (text ? `No group or user matches "${text}"` : 'No groups or users found'),
     log: services.log,
   });

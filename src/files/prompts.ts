@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import { UserCancelled } from '../core/commands';
 import type { Services } from '../services';
-import { askChoice, askText, BACK, type StepUi } from '../ui/quickSteps';
+import { pickLoading } from '../ui/loadingPick';
+import { askText, BACK, type StepUi } from '../ui/quickSteps';
 import { parseUri, SCHEME } from './uris';
 import { checkConnector, checkPath, platformName } from './connectorPaths';
 
@@ -20,44 +21,47 @@ function validation(check: (value: string) => unknown): (value: string) => strin
   };
 }
 
+interface ConnectorItem extends vscode.QuickPickItem {
+  other?: true;
+}
+
+/** The connectors a user has for sure, offered when the server lists none: the demo files, the app data, the user's Home. */
+async function knownConnectors(services: Services): Promise<ConnectorItem[]> {
+  const names = ['System:DemoFiles', 'System:AppData'];
+  try {
+    names.push(`${(await services.connection.currentUser()).name}:Home`);
+  } catch {
+    // not signed in or the server is down: the command itself will say so
+  }
+  return names.map((label) => ({ label }));
+}
+
 /**
- * The server's file shares (its connections list), with their descriptions. A server that does not list
- * them gets the connectors a user has for sure: the demo files, the app data, the user's Home. Then those
- * already mounted, and any other typed in.
+ * The server's file shares (its connections list), with their descriptions, shown as they load. A server
+ * that does not list them gets the connectors a user has for sure. Then those already mounted, and any
+ * other typed in.
  */
 export async function pickConnector(services: Services, title: string, steps: Omit<StepUi, 'title'> = {}): Promise<string> {
-  const names: string[] = [];
-  const descriptions = new Map<string, string>();
-  try {
-    for (const share of await services.platform.catalog.fileShares()) {
-      names.push(share.nqName);
-      if (share.description) descriptions.set(share.nqName, share.description);
-    }
-  } catch {
-    // no listing on this server (or it is down: the command itself will say so)
-  }
-  if (names.length === 0) {
-    names.push('System:DemoFiles', 'System:AppData');
-    try {
-      const user = await services.connection.currentUser();
-      names.push(`${user.name}:Home`);
-    } catch {
-      // not signed in or the server is down: the command itself will say so
-    }
-  }
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    if (folder.uri.scheme === SCHEME) {
-      const mounted = platformName(parseUri(folder.uri).connector);
-      if (!names.includes(mounted)) names.push(mounted);
-    }
-  }
-  const items: vscode.QuickPickItem[] = [
-    ...names.map((label) => ({ label, description: descriptions.get(label) })),
-    { label: OTHER, description: 'type the name of another connector' },
-  ];
-  const picked = await askChoice(items, { title, ...steps, placeholder: 'Choose a connector (a platform file share)' });
+  const mounted = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === SCHEME).map((f) => platformName(parseUri(f.uri).connector));
+  const other: ConnectorItem = { label: OTHER, description: 'type the name of another connector', other: true };
+  const picked = await pickLoading<ConnectorItem>({
+    title,
+    ...steps,
+    what: 'connectors',
+    server: services.connection.activeHost(),
+    placeholder: 'Choose a connector (a platform file share)',
+    log: services.log,
+    load: async () => {
+      const shares = await services.platform.catalog.fileShares().catch(() => []);
+      return shares.length > 0 ? shares.map((s) => ({ label: s.nqName, description: s.description || undefined })) : knownConnectors(services);
+    },
+    arrange: (loaded) => {
+      const listed = new Set(loaded.map((i) => i.label));
+      return [...loaded, ...[...new Set(mounted)].filter((m) => !listed.has(m)).map((label) => ({ label, description: 'mounted here' })), other];
+    },
+  });
   if (picked === BACK) throw new UserCancelled();
-  if (picked.label !== OTHER) return picked.label;
+  if (!picked.other) return picked.label;
   const typed = await vscode.window.showInputBox({
     title,
     prompt: 'Connector name as on the platform, e.g. System:DemoFiles or <login>:Home',

@@ -7,10 +7,10 @@ import type { Services } from '../services';
 import type { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
 import { DEFAULT_RUN_LIMITS, FolderBlobStore, type RunLimits, RunsStore } from '../platform/runs/store';
 import { RESULT_SCHEME, ResultFileSystem } from './resultDocuments';
-import { outputNamesOf, resultView } from './resultParts';
+import { runResultView } from './resultParts';
 import type { FinishedRun, RunServices } from './runCommand';
 import * as commands from './runsCommands';
-import { createRunsTree, RUNS_VIEW } from './runsView';
+import { createRunsTree, RUNS_VIEW, scriptOfRun } from './runsView';
 
 /** `datagrok.runs.maxRemembered` (per server; 0 keeps none). */
 export function runLimits(): RunLimits {
@@ -50,7 +50,7 @@ export function registerRuns(services: Services): { runs: RunServices; tree: Exp
     const run = store.get(runId);
     if (!run) return undefined;
     const got = await store.result(run);
-    return 'value' in got ? resultView(run.functionName, got.value, await outputNamesOf(services.platform.catalog, run.functionName)).parts : undefined;
+    return 'value' in got ? (await runResultView(services.platform.catalog, run.functionName, await scriptOfRun(store, run), got.value)).parts : undefined;
   };
   const tree = createRunsTree(store, connection, log);
   const view = services.contributions.treeView<ExplorerNode>(RUNS_VIEW, { treeDataProvider: tree });

@@ -23,8 +23,12 @@ import type { RecentEntities } from '../platform/recent';
 import { pushCsvParameters } from '../core/csvParameters';
 import { checkFunctionName, FUNCTION_KEY, functionNameProblem, type ParameterFile, parseParameterFile, withoutToolingKeys } from './parameterFile';
 import type { ResultFileSystem } from './resultDocuments';
-import { outputNamesOf } from './resultParts';
+import { shownRun } from './resultParts';
+import { scriptRaised } from '../platform/scripts/scriptErrors';
+import { scriptRunLabel } from '../platform/scripts/runs';
 import { showFunctionResult } from './showResult';
+import { pickLoading } from '../ui/loadingPick';
+import { BACK } from '../ui/quickSteps';
 
 export interface RunFunctionOptions {
   /** The parameter file: a Uri, a URI string or a path. */
@@ -105,29 +109,33 @@ async function addFunctionKey(uri: vscode.Uri, functionName: string): Promise<vo
   await vscode.workspace.applyEdit(edit);
 }
 
-/** The function to run: picked from the server's functions, or typed when the server does not list them. */
+interface FunctionItem extends vscode.QuickPickItem {
+  name: string;
+}
+
+/** The function to run: picked from the server's functions as they load, or typed (a server may list none). */
 async function chooseFunction(services: Services, prompt: string): Promise<string | undefined> {
-  let funcs: { nqName: string; description?: string; kind: string }[] = [];
-  try {
-    funcs = await services.platform.catalog.searchFunctions('');
-  } catch {
-    // no function list on this server: a name is typed instead
-  }
-  if (funcs.length === 0) {
-    const typed = await vscode.window.showInputBox({
-      title: 'Run Function',
-      prompt: `${prompt} Package:Name`,
-      placeHolder: 'Demo:Add',
-      ignoreFocusOut: true,
-      validateInput: (v) => functionNameProblem(v),
-    });
-    return typed?.trim();
-  }
-  const picked = await vscode.window.showQuickPick(
-    funcs.map((f) => ({ label: f.nqName, description: f.description, detail: f.kind === 'function' ? undefined : f.kind })),
-    { title: 'Run Function', placeHolder: prompt, matchOnDescription: true, ignoreFocusOut: true },
-  );
-  return picked?.label;
+  const picked = await pickLoading<FunctionItem>({
+    title: 'Run Function',
+    what: 'functions',
+    server: services.connection.activeHost(),
+    placeholder: `${prompt} Pick one, or type Package:Name`,
+    log: services.log,
+    load: async () =>
+      (await services.platform.catalog.searchFunctions('')).map((f) => ({
+        label: f.nqName,
+        description: f.description,
+        detail: f.kind === 'function' ? undefined : f.kind,
+        name: f.nqName,
+      })),
+    // A typed Package:Name runs too (a server without the function list, or one not listed).
+    arrange: (loaded, typed) => {
+      const exact = loaded.some((f) => f.name.toLowerCase() === typed.toLowerCase());
+      const own = typed && !exact && !functionNameProblem(typed) ? [{ label: `$(edit) ${typed}`, description: 'the function you typed', name: typed, alwaysShow: true }] : [];
+      return [...loaded, ...own];
+    },
+  });
+  return picked === BACK ? undefined : picked.name;
 }
 
 async function askFunction(services: Services, fileUri: vscode.Uri | undefined, what: string): Promise<string> {
@@ -197,6 +205,9 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   const baseDir = fileUri && fileUri.scheme !== 'untitled' ? vscode.Uri.joinPath(fileUri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
   const started = Date.now();
   const id = newRunId();
+  // The source of a script's text run (its temporary copy is called now), to show it by the script's name.
+  const script = services.platform.scriptRuns.get(name);
+  const shownName = script ? scriptRunLabel(script).name : name;
   let inputs: Record<string, unknown> = params;
   const finish = async (outcome: FinishedRun['outcome'], rest: Partial<FinishedRun>) => {
     try {
@@ -207,13 +218,15 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   };
   let result: unknown;
   try {
-    result = await inv.withProgress(`Running ${name}`, async (progress, signal) => {
+    result = await inv.withProgress(`Running ${shownName}`, async (progress, signal) => {
       const sent = await pushCsvParameters(client, params, baseDir, recent, services.log, progress, signal);
       inputs = sent;
       progress.message('waiting for the server');
       return client.callFunction(name, sent, { signal });
     });
-  } catch (error) {
+  } catch (caught) {
+    // A script's text run (▶ Run on Datagrok) whose code raised: the script's error, under its own name.
+    const error = (script && scriptRaised(caught, { name: shownName, called: name.replace(/^.*:/, ''), fileName: script.fileName })) || caught;
     const cancelled = error instanceof UserCancelled || (error instanceof DatagrokError && error.kind === 'cancelled');
     const message = error instanceof Error ? error.message : String(error);
     await finish(cancelled ? 'cancelled' : 'failed', { error: cancelled ? undefined : message, summary: cancelled ? 'cancelled' : message });
@@ -221,7 +234,8 @@ export async function runFunctionCommand(services: Services, recent: RecentEntit
   }
   const durationMs = Date.now() - started;
   services.log.info(`Ran ${name}${fileUri ? ` from ${fileUri.toString(true)}` : ''} in ${durationMs} ms`);
-  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, name, result, fileUri, await outputNamesOf(services.platform.catalog, name), inputs);
+  const how = await shownRun(services.platform.catalog, name, script);
+  const shown = await showFunctionResult({ results: runs.results, log: services.log }, id, how.name, result, fileUri, how.outputNames, inputs, how.labelled);
   await finish('ok', { result, summary: shown.summary, durationMs });
   return result;
 }

@@ -11,11 +11,11 @@ import type { RunsStore, StoredRun } from '../platform/runs/store';
 import { isTemporaryName } from '../platform/scripts/entities';
 import type { Services } from '../services';
 import { resultUri } from './resultDocuments';
-import { type ResultPart, outputNamesOf, resultView } from './resultParts';
+import { type ResultPart, runResultView } from './resultParts';
 import { type PushResultOptions, pushResult, type SaveResultOptions, saveResultAs } from './resultCommands';
 import { type RunServices, runFunctionCommand } from './runCommand';
 import { runScriptAgain } from './runScriptAgain';
-import { duration, fileLabel, RunNode, when } from './runsView';
+import { duration, fileLabel, RunNode, runLabel, scriptOfRun, when } from './runsView';
 import { openResultDocuments } from './showResult';
 
 export interface RunsContext {
@@ -38,7 +38,7 @@ async function pickRun(c: RunsContext, title: string, filter: (r: StoredRun) => 
   if (runs.length === 0) throw badInput(`No remembered run on ${hostOf(server(c))} to use: run a function first.`);
   const picked = await vscode.window.showQuickPick(
     runs.map((run) => ({
-      label: run.functionName,
+      label: runLabel(run),
       description: [fileLabel(run), when(run.startedAt), duration(run.durationMs)].filter(Boolean).join(' · '),
       detail: `${run.outcome}: ${run.summary}`,
       run,
@@ -65,13 +65,13 @@ async function runOf(c: RunsContext, inv: CommandInvocation<RunOptions>, title: 
 /** A run's result documents (kept by the results file system, read from the store). */
 export async function resultParts(c: RunsContext, run: StoredRun): Promise<ResultPart[]> {
   const got = await c.store.result(run);
-  if ('missing' in got) throw badInput(`The result of ${run.functionName} (${when(run.startedAt)}) is not available. ${got.missing}`);
-  return resultView(run.functionName, got.value, await outputNamesOf(c.services.platform.catalog, run.functionName)).parts;
+  if ('missing' in got) throw badInput(`The result of ${runLabel(run)} (${when(run.startedAt)}) is not available. ${got.missing}`);
+  return (await runResultView(c.services.platform.catalog, run.functionName, await scriptOfRun(c.store, run), got.value)).parts;
 }
 
 async function inputsOf(c: RunsContext, run: StoredRun): Promise<Record<string, unknown>> {
   const got = await c.store.inputs(run);
-  if ('missing' in got) throw badInput(`The inputs of ${run.functionName} (${when(run.startedAt)}) were not kept. ${got.missing}`);
+  if ('missing' in got) throw badInput(`The inputs of ${runLabel(run)} (${when(run.startedAt)}) were not kept. ${got.missing}`);
   return got.value;
 }
 
@@ -99,7 +99,7 @@ export async function runAgain(c: RunsContext, inv: CommandInvocation<RunOptions
 export async function openResult(c: RunsContext, inv: CommandInvocation<RunOptions>): Promise<vscode.Uri[]> {
   const run = await runOf(c, inv, 'Open Result', (r) => r.outcome === 'ok');
   const inputs = await c.store.inputs(run);
-  const documents = await openResultDocuments(c.runs.results, run.id, await resultParts(c, run), fileOf(run), run.functionName, 'value' in inputs ? inputs.value : undefined);
+  const documents = await openResultDocuments(c.runs.results, run.id, await resultParts(c, run), fileOf(run), runLabel(run), 'value' in inputs ? inputs.value : undefined);
   return documents.map((d) => d.uri);
 }
 
@@ -107,7 +107,7 @@ export async function openResult(c: RunsContext, inv: CommandInvocation<RunOptio
 export async function openParameterFile(c: RunsContext, inv: CommandInvocation<RunOptions>): Promise<vscode.Uri> {
   const run = await runOf(c, inv, 'Open Parameter File', (r) => r.file !== undefined);
   const file = fileOf(run);
-  if (!file) throw badInput(`${run.functionName} (${when(run.startedAt)}) was not run from a parameter file: use "Save as Parameter File" to make one.`);
+  if (!file) throw badInput(`${runLabel(run)} (${when(run.startedAt)}) was not run from a parameter file: use "Save as Parameter File" to make one.`);
   try {
     await vscode.window.showTextDocument(file, { preview: false });
   } catch (e) {

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import type { RunsStore, StoredRun } from '../platform/runs/store';
 import { ExplorerNode, ExplorerTree } from '../ui/explorerTree';
+import { type ScriptSource, scriptRunLabel } from '../platform/scripts/runs';
 import { inputsSummary } from './resultLabels';
 
 export const RUNS_VIEW = 'datagrok.runs';
@@ -44,6 +45,21 @@ function inlineInputs(run: StoredRun): Record<string, unknown> | undefined {
   }
 }
 
+/** What a run is called where the user sees it: a script's text run by the script's name (not its temporary copy's). */
+export function runLabel(run: StoredRun): string {
+  const script = run.script;
+  if (!script) return run.functionName;
+  // A long text is kept in a file of its own: then the file's name says which script it was.
+  return 'inline' in script.code ? scriptRunLabel({ ...script, code: script.code.inline }).name : script.fileName.replace(/\.[^.]+$/, '');
+}
+
+/** The text a script's run ran, when it was one and its text is still kept. */
+export async function scriptOfRun(store: RunsStore, run: StoredRun): Promise<ScriptSource | undefined> {
+  if (!run.script) return undefined;
+  const got = await store.script(run);
+  return 'value' in got ? got.value : undefined;
+}
+
 const ICONS = {
   ok: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
@@ -62,14 +78,14 @@ export class RunNode extends ExplorerNode {
 
   treeItem(): vscode.TreeItem {
     const { run } = this;
-    const item = this.item(run.functionName, None);
+    const item = this.item(runLabel(run), None);
     const file = fileLabel(run);
     item.description = [file, when(run.startedAt), duration(run.durationMs), run.outcome === 'ok' ? `→ ${run.summary}` : run.outcome === 'failed' ? 'failed' : 'cancelled']
       .filter(Boolean)
       .join(' · ');
     item.iconPath = ICONS[run.outcome];
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**${run.functionName}** — ${run.outcome === 'ok' ? 'succeeded' : run.outcome === 'failed' ? 'failed' : 'cancelled'}\n\n`);
+    md.appendMarkdown(`**${runLabel(run)}** — ${run.outcome === 'ok' ? 'succeeded' : run.outcome === 'failed' ? 'failed' : 'cancelled'}\n\n`);
     md.appendText(`Started ${new Date(run.startedAt).toLocaleString('en-US')}, took ${duration(run.durationMs)}\n`);
     // Where the user knows it: the path in the workspace (a file outside it: its path, not a file:// URI).
     const inWorkspace = (value: string) => {
@@ -85,7 +101,7 @@ export class RunNode extends ExplorerNode {
     item.tooltip = md;
     item.contextValue = `datagrok.run.${run.outcome}${this.hasResult ? '.result' : ''}${run.file ? '.file' : ''}`;
     if (this.hasResult) item.command = { title: 'Open Result', command: 'datagrok.runs.openResult', arguments: [this] };
-    item.accessibilityInformation = { label: `${run.functionName}, ${run.outcome}, ${when(run.startedAt)}: ${run.summary}` };
+    item.accessibilityInformation = { label: `${runLabel(run)}, ${run.outcome}, ${when(run.startedAt)}: ${run.summary}` };
     return item;
   }
 }

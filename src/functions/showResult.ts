@@ -101,8 +101,9 @@ export async function showFunctionResult(
   fileUri?: vscode.Uri,
   outputNames?: readonly string[],
   inputs?: Record<string, unknown>,
+  labelled = false,
 ): Promise<ShownResult> {
-  const view = resultView(functionName, result, outputNames);
+  const view = resultView(functionName, result, outputNames, { labelled });
   const logged = view.oneLine.length > LOGGED_RESULT ? `${view.oneLine.slice(0, LOGGED_RESULT)}… (${view.oneLine.length} characters)` : view.oneLine;
   ctx.log.info(`${functionName} → ${logged}`);
   const documents = await openResultDocuments(ctx.results, runId, view.parts, fileUri, functionName, inputs);

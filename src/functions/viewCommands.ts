@@ -11,6 +11,8 @@ import { optionalText, uriOption } from '../core/options';
 import { inputsOf, parameterFileText } from '../platform/functions/signature';
 import type { Services } from '../services';
 import { ExplorerNode } from '../ui/explorerTree';
+import { pickLoading } from '../ui/loadingPick';
+import { BACK } from '../ui/quickSteps';
 import { kindIcon, parameterFileName } from './functionDisplay';
 import { FunctionNode, type FunctionsTree } from './functionsTree';
 import { checkFunctionName } from './parameterFile';
@@ -76,9 +78,16 @@ export async function searchFunctions(v: FunctionsView, inv: CommandInvocation<{
 
 async function pickFunction(v: FunctionsView, title: string): Promise<FuncInfo> {
   const catalog = v.services.platform.catalog;
-  const items = catalog.searchFunctions('').then((funcs) => funcs.map((func) => ({ label: `$(${kindIcon(func.kind)}) ${func.nqName}`, detail: func.description, func })));
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: `A function on ${host(v)}`, matchOnDetail: true, ignoreFocusOut: true });
-  if (!picked) throw new UserCancelled();
+  const picked = await pickLoading<vscode.QuickPickItem & { func: FuncInfo }>({
+    title,
+    what: 'functions',
+    server: host(v),
+    placeholder: `A function on ${host(v)}`,
+    log: v.services.log,
+    empty: `${host(v)} lists no functions.`,
+    load: async () => (await catalog.searchFunctions('')).map((func) => ({ label: `$(${kindIcon(func.kind)}) ${func.nqName}`, detail: func.description, func })),
+  });
+  if (picked === BACK) throw new UserCancelled();
   return picked.func;
 }
 

@@ -143,11 +143,7 @@ export async function resolveRequest(g: GroupsView, approve: boolean, inv: Comma
       () => undefined,
     );
   } else {
-    request = await pickPendingRequest(model, verb);
-    if (!request) {
-      void vscode.window.showInformationMessage('No pending membership requests to the groups you administer.');
-      return undefined;
-    }
+    request = await pickPendingRequest(model, verb, host(g));
     requestId = request.id;
   }
   const target = request?.to ? groupName(request.to) : undefined;

@@ -73,11 +73,16 @@ export async function addMember(g: GroupsView, inv: CommandInvocation<AddMemberO
   } else {
     group = await targetGroup(g, inv as CommandInvocation<never>, 'datagrok.groups.addMember');
     const title = `Datagrok: Add Member to ${groupName(group)} (1/2)`;
-    const members = new Set((await model.members(group.id)).map((m) => m.group.id));
+    // Read beside the first lookup, not before the pick shows.
+    const members = model.members(group.id).then((list) => new Set(list.map((m) => m.group.id)));
+    void members.catch(() => undefined); // a failure is the lookup's to show
     [member] = await pickGroupsByLookup({
       title,
       placeholder: 'Type part of a user or group name',
-      lookup: async (t, signal) => (await model.lookup(t, signal)).filter((c) => c.id !== group.id && !members.has(c.id)).slice(0, 200),
+      lookup: async (t, signal) => {
+        const [found, known] = await Promise.all([model.lookup(t, signal), members]);
+        return found.filter((c) => c.id !== group.id && !known.has(c.id)).slice(0, 200);
+      },
       noMatch: (t) => `No user or group outside ${groupName(group)} matches "${t}"`,
       log: g.services.log,
     });

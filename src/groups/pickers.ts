@@ -1,10 +1,12 @@
 // Palette prompts of the groups feature: a group to join (looked up on the server as you type) and a
 // pending request to approve or deny.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { Group, MembershipRequest } from '../api/types';
 import { UserCancelled } from '../core/commands';
 import { displayName, type GroupsModel, groupName } from '../platform/groups/model';
 import { pickGroupsByLookup } from '../ui/groupLookup';
+import { pickLoading } from '../ui/loadingPick';
+import { BACK } from '../ui/quickSteps';
 
 /** Group names: what the server would reject or what would be unreadable in the tree. */
 export function groupNameProblem(name: string): string | undefined {
@@ -31,19 +33,29 @@ export async function pickGroupToJoin(model: GroupsModel, host: string): Promise
   return group;
 }
 
-/** Asks which pending request to act on; undefined when there is none. */
-export async function pickPendingRequest(model: GroupsModel, verb: 'Approve' | 'Deny'): Promise<MembershipRequest | undefined> {
-  const { requests } = await model.pendingRequests();
-  if (requests.length === 0) return undefined;
-  const picked = await vscode.window.showQuickPick(
-    requests.map((r) => ({
-      label: displayName(r.from),
-      description: `to ${groupName(r.to)}`,
-      detail: r.description || undefined,
-      request: r,
-    })),
-    { title: `Datagrok: ${verb} Membership Request`, placeHolder: `The request to ${verb.toLowerCase()}`, matchOnDescription: true },
-  );
-  if (!picked) throw new UserCancelled();
+interface RequestItem extends vscode.QuickPickItem {
+  request: MembershipRequest;
+}
+
+/** Asks which pending request to act on: the pick shows at once and fills when the requests are read. */
+export async function pickPendingRequest(model: GroupsModel, verb: 'Approve' | 'Deny', host: string): Promise<MembershipRequest> {
+  const picked = await pickLoading<RequestItem>({
+    title: `Datagrok: ${verb} Membership Request`,
+    what: 'the pending membership requests',
+    server: host,
+    placeholder: `The request to ${verb.toLowerCase()}`,
+    ignoreFocusOut: false,
+    empty: 'No pending membership requests to the groups you administer.',
+    load: async () => {
+      const { requests, failures } = await model.pendingRequests();
+      // Nothing to offer and a group that could not be read: that is what to say (with Retry).
+      if (requests.length === 0 && failures.length > 0) {
+        const first = failures[0];
+        throw new Error(`Could not read the requests to ${groupName(first.group)}: ${first.error instanceof Error ? first.error.message : String(first.error)}`);
+      }
+      return requests.map((r) => ({ label: displayName(r.from), description: `to ${groupName(r.to)}`, detail: r.description || undefined, request: r }));
+    },
+  });
+  if (picked === BACK) throw new UserCancelled();
   return picked.request;
 }

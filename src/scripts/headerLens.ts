@@ -15,7 +15,7 @@ export class HeaderLensProvider implements vscode.CodeLensProvider {
         title: '▶ Run on Datagrok',
         command: 'datagrok.scripts.run',
         arguments: uiArguments(document.uri),
-        tooltip: `Run this text on the Datagrok server as a temporary copy: ${name} as saved there is not changed`,
+        tooltip: `Run this text on the Datagrok server as a temporary copy (its inputs are asked first): ${name} as saved there is not changed`,
       }),
       new vscode.CodeLens(top, {
         title: 'New Parameter File',

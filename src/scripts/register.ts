@@ -1,7 +1,7 @@
 // The scripts feature: Datagrok scripts and queries written in the editor. Their header gets completion,
 // hover, an outline, diagnostics and lenses (registered when the features load: the extension's entry
 // loads them as soon as such a file is shown, src/start/parameterFileWatch.ts); their commands run the
-// editor's text on the server without replacing the saved function, push it, pull one.
+// editor's text on the server without replacing the saved function (asking its inputs), push it, pull one.
 import * as vscode from 'vscode';
 import { SCRIPT_FILE_SELECTOR } from '../core/scriptFiles';
 import type { Services } from '../services';
@@ -10,7 +10,9 @@ import { HeaderDiagnostics } from './headerDiagnostics';
 import { HeaderHoverProvider } from './headerHover';
 import { HeaderLensProvider } from './headerLens';
 import { HeaderSymbolProvider } from './headerSymbols';
-import { newScriptParameterFile, pullScriptCommand, pushScriptCommand, runScriptCommand, type ScriptsContext } from './scriptCommands';
+import { PULLED_SCHEME, PulledScripts } from './pulledScripts';
+import { pullScriptCommand, savePulledAsCommand } from './pullScript';
+import { newScriptParameterFile, pushScriptCommand, runScriptCommand, type ScriptsContext } from './scriptCommands';
 
 export function registerScripts(services: Services): HeaderDiagnostics {
   const { connection, commands, context } = services;
@@ -25,6 +27,7 @@ export function registerScripts(services: Services): HeaderDiagnostics {
   };
   const diagnostics = new HeaderDiagnostics(connections, (listener) => connection.onDidChange(() => listener()));
   const c: ScriptsContext = { services, diagnostics };
+  const pulled = new PulledScripts(services);
   context.subscriptions.push(
     diagnostics,
     vscode.languages.registerCompletionItemProvider(SCRIPT_FILE_SELECTOR, new HeaderCompletionProvider(async () => (await connections()) ?? []), ':', '{', ';'),
@@ -33,7 +36,10 @@ export function registerScripts(services: Services): HeaderDiagnostics {
     vscode.languages.registerCodeLensProvider(SCRIPT_FILE_SELECTOR, new HeaderLensProvider()),
     commands.register('datagrok.scripts.run', (inv) => runScriptCommand(c, inv)),
     commands.register('datagrok.scripts.push', (inv) => pushScriptCommand(c, inv)),
-    commands.register('datagrok.scripts.pull', (inv) => pullScriptCommand(c, inv)),
+    pulled,
+    services.contributions.textContent(PULLED_SCHEME, pulled),
+    commands.register('datagrok.scripts.pull', (inv) => pullScriptCommand(c, pulled, inv)),
+    commands.register('datagrok.scripts.savePulledAs', (inv) => savePulledAsCommand(pulled, inv)),
     commands.register('datagrok.scripts.newParameterFile', (inv) => newScriptParameterFile(c, inv)),
   );
   return diagnostics;

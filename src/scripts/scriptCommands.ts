@@ -16,6 +16,7 @@ import { headerProblems, headerSignature, initialInputs } from '../platform/scri
 import { parameterFileText } from '../platform/functions/signature';
 import type { Services } from '../services';
 import type { HeaderDiagnostics } from './headerDiagnostics';
+import { askScriptInputs } from './scriptInputs';
 
 export interface RunScriptOptions {
   /** The script (or a parameter file whose "$script" names it); default: the active editor. */
@@ -90,11 +91,14 @@ export async function runScriptCommand(c: ScriptsContext, inv: CommandInvocation
     scriptUri = resolveScriptUri(given, declared.path);
   } else parameterFile = await besideParameterFile(given);
   const local = await readLocalScript(scriptUri);
+  const name = local.header.value('name')!;
+  // From the palette or the lens: each input is asked (or the parameter file beside the script is chosen).
+  const asked = inv.interactive && !isJson(given) ? await askScriptInputs(local.header, name, parameterFile, () => c.services.platform.catalog.listTables('')) : undefined;
+  if (asked) parameterFile = asked.parameterFile;
   const fileParams = parameterFile ? parseParameterFile(await readUserText(parameterFile), `"${path.posix.basename(parameterFile.path)}"`).params : {};
   const initial = Object.fromEntries(Object.entries(initialInputs(local.header)).filter(([k]) => !(k in fileParams)));
-  const params = { ...initial, ...(options?.params ?? {}) };
+  const params = asked && !asked.parameterFile ? asked.params : { ...initial, ...(options?.params ?? {}) };
   const client = await c.services.connection.client();
-  const name = local.header.value('name')!;
   const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === scriptUri.toString());
   if (document) c.diagnostics.clearRunError(document.uri);
   let temporary = '';
@@ -118,8 +122,19 @@ export async function runScriptCommand(c: ScriptsContext, inv: CommandInvocation
   } catch (error) {
     const raw = error instanceof Error ? error.message : String(error);
     const message = temporary ? raw.split(temporary).join(name) : raw;
-    if (document && !(error instanceof UserCancelled) && !(error instanceof DatagrokError && error.kind === 'cancelled'))
-      c.diagnostics.showRunError(document, lineOf(message), message);
+    if (document && !(error instanceof UserCancelled) && !(error instanceof DatagrokError && error.kind === 'cancelled')) {
+      const line = lineOf(message);
+      c.diagnostics.showRunError(document, line, message);
+      // From the editor: the script's line the error names, shown (its diagnostic says why).
+      if (inv.interactive && line !== undefined && line >= 1 && line <= document.lineCount) {
+        const at = document.lineAt(line - 1).range;
+        const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
+        if (editor) {
+          editor.selection = new vscode.Selection(at.start, at.end);
+          editor.revealRange(at, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+        }
+      }
+    }
     // From the editor, datagrok.functions.run has shown the failure already.
     if (inv.interactive) throw new UserCancelled();
     throw error instanceof DatagrokError ? new DatagrokError(error.kind, message, { cause: error }) : new Error(message);
@@ -174,32 +189,4 @@ export async function newScriptParameterFile(_c: ScriptsContext, inv: CommandInv
   }
   await vscode.window.showTextDocument(target, { viewColumn: vscode.ViewColumn.Beside, preview: false });
   return target;
-}
-
-const LANGUAGE_IDS: Record<string, string> = { python: 'python', r: 'r', javascript: 'javascript', julia: 'julia', octave: 'octave', grok: 'plaintext' };
-
-/** datagrok.scripts.pull `{ name, kind? }`: the server's script or query, opened in a new editor (nothing is overwritten); its Uri. */
-export async function pullScriptCommand(c: ScriptsContext, inv: CommandInvocation<{ name?: string; kind?: 'script' | 'query' }>): Promise<vscode.Uri> {
-  const client = await c.services.connection.client();
-  const kinds = inv.options?.kind ? [inv.options.kind] : (['script', 'query'] as const);
-  if (inv.options && (typeof inv.options.name !== 'string' || inv.options.name.trim() === ''))
-    throw badInput('Give the script or query to pull as { name } (its name or Namespace:Name).');
-  const wanted = inv.options?.name?.trim().toLowerCase();
-  const all = (await Promise.all(kinds.map(async (kind) => (await client.listScripts(kind, wanted?.replace(/^.*:/, ''))).map((e) => ({ kind, e }))))).flat();
-  let chosen = wanted ? all.find(({ e }) => e.name.toLowerCase() === wanted || (e.nqName ?? '').toLowerCase() === wanted) : undefined;
-  if (wanted && !chosen) throw badInput(`The server has no script or query named "${inv.options?.name}".`);
-  if (!chosen) {
-    const picked = await vscode.window.showQuickPick(
-      all.map((x) => ({ label: x.e.nqName ?? x.e.name, description: x.kind === 'query' ? 'query' : x.e.language, x })),
-      { title: 'Pull Script', placeHolder: 'The script or query to open in the editor', matchOnDescription: true },
-    );
-    if (!picked) throw new UserCancelled();
-    chosen = picked.x;
-  }
-  const full = await client.getScript(chosen.kind, chosen.e.id);
-  const code = String((chosen.kind === 'query' ? full.query : full.script) ?? '');
-  const language = chosen.kind === 'query' ? 'sql' : (LANGUAGE_IDS[String(full.language ?? '').toLowerCase()] ?? 'plaintext');
-  const document = await vscode.workspace.openTextDocument({ language, content: code });
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document.uri;
 }

@@ -12,29 +12,17 @@ import { loadOnce } from '../platform/lazyModules';
 import { requireFeatures } from './loadFeatures';
 import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 
-/** How each view is made at activation; its feature must ask for the same (checked when it attaches). */
-const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: boolean; resolves?: boolean; dnd?: { drag: string[]; drop: string[] } }> = {
-  'datagrok.groups': { showCollapseAll: true },
-  'datagrok.functions': { showCollapseAll: true, resolves: true },
-  'datagrok.runs': {},
-  'datagrok.tables': { canSelectMany: true },
-  'datagrok.dashboards': { canSelectMany: true },
-  'datagrok.files': { showCollapseAll: true, dnd: { drag: ['text/uri-list'], drop: ['text/uri-list', 'files'] } },
-};
-const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
-  datagrok: { isCaseSensitive: true },
-  'datagrok-result': { isReadonly: true, isCaseSensitive: true },
-};
-const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle'];
-/** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
-const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
-/** Custom editors (package.json customEditors), with the webview options each is registered with. */
-const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
-const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
-const COMPLETION_TRIGGERS = ['"', ':', '/'];
-/** A workspace holding one of these loads the features once activation is over: a linked folder's Source Control entry shows from the start. */
-const LOAD_WHEN_WORKSPACE_CONTAINS = '**/.datagrok/sync.json';
-const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];
+import {
+  CODE_ACTION_KINDS,
+  COMPLETION_TRIGGERS,
+  CUSTOM_EDITORS,
+  FILE_SYSTEMS,
+  LOAD_WHEN_WORKSPACE_CONTAINS,
+  PARAMETER_FILES,
+  TEST_CONTROLLER,
+  TEXT_CONTENT,
+  VIEWS,
+} from './planned';
 
 interface Manifest {
   contributes: { commands: { command: string }[]; languageModelTools: { name: string }[] };
@@ -226,7 +214,7 @@ export class LazyFeatures implements Contributions {
       !!dnd === !!planned.dnd &&
       (!dnd || (same(dnd.dragMimeTypes, planned.dnd?.drag) && same(dnd.dropMimeTypes, planned.dnd?.drop)));
     // A developer's mistake, caught by every test that opens the view: the view was made otherwise.
-    if (!matches) throw new Error(`Datagrok: the ${id} view is made at activation (src/start/lazyFeatures.ts, VIEWS) with other options than its feature asks for.`);
+    if (!matches) throw new Error(`Datagrok: the ${id} view is made at activation (src/start/planned.ts, VIEWS) with other options than its feature asks for.`);
     const relayed = made.tree.attach(options.treeDataProvider as vscode.TreeDataProvider<unknown>);
     if (made.dnd && dnd) made.dnd.target = dnd as vscode.TreeDragAndDropController<unknown>;
     this.shell.context.subscriptions.push(relayed);

@@ -1,15 +1,21 @@
 // Parameter files' diagnostics and the editor title's Run button (`datagrok.editorIsParameterFile`) come
 // from the features, which look at documents shown or edited. Before they are loaded, this watch loads
 // them as soon as a document that may be a parameter file is shown or edited; other JSON documents (a
-// settings file, chatLanguageModels.json) load nothing. It ends once the features are loaded.
+// settings file, chatLanguageModels.json) load nothing. Likewise a Datagrok package's file (its grok check
+// findings come from the features). It ends once the features are loaded.
 import * as vscode from 'vscode';
 import { mayBeParameterFile } from '../core/parameterFileNames';
+import { mayBePackageFile } from '../core/packageFileNames';
 import { mayBeScript } from '../core/scriptFileNames';
 
 export function watchForParameterFiles(loaded: () => boolean, load: () => void): vscode.Disposable {
-  // A Datagrok script or query (its header's completion, outline and lenses come from the features too).
-  const mayBe = (document: vscode.TextDocument) =>
-    mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()) || mayBeScript(document.languageId, document.uri.path, () => document.getText());
+  // A Datagrok script or query (its header's completion, outline and lenses come from the features too),
+  // or a Datagrok package's file (grok check's findings).
+  const mayBe = (document: vscode.TextDocument) => {
+    const text = () => document.getText();
+    const { languageId, uri } = document;
+    return mayBeParameterFile(languageId, uri.path, text) || mayBeScript(languageId, uri.path, text) || mayBePackageFile(uri.path, text);
+  };
   const subscriptions: vscode.Disposable[] = [];
   let first: NodeJS.Timeout | undefined;
   const stop = () => {

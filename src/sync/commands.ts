@@ -11,6 +11,7 @@ import { type ActionResult, execute, openSession, runSync } from '../platform/sy
 import { readLink, STATE_DIR, type SyncLink, writeLink } from '../platform/sync/store';
 import type { Services } from '../services';
 import { folderOption, linkedFolderArg, linkedFolders } from './folders';
+import { askLink, linkPath } from './linkPrompts';
 import { previewPlan } from './preview';
 import type { SyncStatusView } from './scm';
 
@@ -32,15 +33,6 @@ const DIRECTIONS: readonly Direction[] = ['pull', 'push', 'both'];
 const ON_CONFLICT: readonly OnConflict[] = ['ask', 'keepBoth', 'mine', 'theirs'];
 const WORDS: Record<Direction, string> = { pull: 'Pulling', push: 'Pushing', both: 'Syncing' };
 
-function linkPath(value: unknown): string {
-  const text = optionalText(value, 'path') ?? '';
-  const trimmed = text.replace(/\\/g, '/').replace(/^\/+|\/+$/g, '');
-  if (trimmed !== '' && trimmed.split('/').some((s) => s === '' || s === '.' || s === '..')) {
-    throw badInput(`The path "${text}" has an empty, "." or ".." part. Give a folder within the connector, e.g. "projects/q3" ('' for its root).`);
-  }
-  return trimmed;
-}
-
 function flag(value: unknown, name: string): boolean {
   if (value === undefined || value === null) return false;
   if (typeof value !== 'boolean') throw badInput(`${name} must be true or false.`);
@@ -52,54 +44,6 @@ function choice<T extends string>(value: unknown, name: string, allowed: readonl
   if (typeof value !== 'string' || !allowed.includes(value as T))
     throw badInput(`${name} must be one of ${allowed.map((a) => `'${a}'`).join(', ')}${value === undefined ? '' : `, not ${JSON.stringify(value)}`}.`);
   return value as T;
-}
-
-async function askLink(services: Services, arg: unknown): Promise<{ folder: vscode.Uri; connector: string; path: string }> {
-  let folder = arg instanceof vscode.Uri && arg.scheme === 'file' ? arg : undefined;
-  if (!folder) {
-    const picked = await vscode.window.showOpenDialog({
-      canSelectFolders: true,
-      canSelectFiles: false,
-      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-      openLabel: 'Link This Folder',
-      title: 'Link a local folder to a connector folder',
-    });
-    if (!picked?.[0]) throw new UserCancelled();
-    folder = picked[0];
-  }
-  const client = await services.connection.client();
-  const connections = await client.listConnections().catch(() => []);
-  let connector: string | undefined;
-  if (connections.length > 0) {
-    const pick = await vscode.window.showQuickPick(
-      connections.map((c) => ({ label: c.nqName || c.name, description: c.dataSource, detail: c.description })),
-      { title: `Link ${path.basename(folder.fsPath)}: connector`, placeHolder: 'The connector whose folder this folder keeps in step with', matchOnDescription: true },
-    );
-    connector = pick?.label;
-  } else {
-    connector = await vscode.window.showInputBox({
-      title: `Link ${path.basename(folder.fsPath)}: connector`,
-      prompt: 'The connector, e.g. System:AppData or <login>:Home',
-      ignoreFocusOut: true,
-    });
-  }
-  if (!connector) throw new UserCancelled();
-  const within = await vscode.window.showInputBox({
-    title: `Link ${path.basename(folder.fsPath)}: folder within ${connector}`,
-    prompt: "The connector folder, e.g. projects/q3 (empty: the connector's root). Nothing moves until you sync.",
-    value: path.basename(folder.fsPath),
-    ignoreFocusOut: true,
-    validateInput: (v) => {
-      try {
-        linkPath(v);
-        return undefined;
-      } catch (err) {
-        return (err as Error).message;
-      }
-    },
-  });
-  if (within === undefined) throw new UserCancelled();
-  return { folder, connector, path: within };
 }
 
 export async function linkCommand(services: Services, view: SyncStatusView, inv: CommandInvocation<LinkOptions>): Promise<{ folder: vscode.Uri; connector: string; path: string }> {

@@ -99,23 +99,29 @@ export async function runTests(t: Testing, inv: CommandInvocation<TestsRunOption
   return result;
 }
 
-/** The cases an Accept Actual is for: a Test Explorer item (and what is under it), or `{ id }`. */
-function casesFor(t: Testing, inv: CommandInvocation<{ id?: string }>): CaseRef[] {
+/** What Accept Actual takes: `{ id }`, a Test Explorer item, or a failure message's menu's `{ test, message }`. */
+type AcceptArg = { id?: string; test?: vscode.TestItem };
+
+const isTestItem = (value: unknown): value is vscode.TestItem => !!value && typeof value === 'object' && 'children' in value && 'id' in value;
+
+/** The cases an Accept Actual is for (an item's cases: all under it). */
+function casesFor(t: Testing, inv: CommandInvocation<AcceptArg>): CaseRef[] {
   const { tree } = t.deps;
-  if (inv.options) {
+  // The test results' message menu passes a plain `{ test, message }`, which reads as options.
+  const item = isTestItem(inv.options?.test) ? inv.options.test : inv.options ? undefined : inv.arg;
+  if (inv.options && !item) {
     const id = inv.options.id;
     if (typeof id !== 'string' || id.trim() === '') throw badInput('Accept Actual takes { id }: a test id (a workspace-relative path, plus #<case> for a file of cases).');
     const refs = tree.all().filter((r) => r.id === id.trim() || r.relativePath === id.trim());
     if (refs.length === 0) throw badInput(`No test "${id}" in this workspace.`);
     return refs;
   }
-  const item = inv.arg as vscode.TestItem | undefined;
-  if (!item || typeof item !== 'object' || !('children' in item)) throw badInput('Accept Actual works on a test in the Test Explorer, or with { id }.');
+  if (!isTestItem(item)) throw badInput('Accept Actual works on a test in the Test Explorer, or with { id }.');
   return tree.casesUnder(item);
 }
 
 /** Writes the answer of each failed or new case into its "$expect" (runs those that have no answer yet). */
-export async function acceptActual(t: Testing, inv: CommandInvocation<{ id?: string }>): Promise<{ files: vscode.Uri[]; cases: string[] }> {
+export async function acceptActual(t: Testing, inv: CommandInvocation<AcceptArg>): Promise<{ files: vscode.Uri[]; cases: string[] }> {
   await t.deps.tree.ready();
   const refs = casesFor(t, inv);
   const unanswered = refs.filter((r) => !t.runner.actuals.has(r.id) && !r.testCase.problem);
@@ -141,9 +147,19 @@ export async function acceptActual(t: Testing, inv: CommandInvocation<{ id?: str
     if (inv.interactive) void vscode.window.showInformationMessage('Nothing to accept: every case here passed (or could not run).');
     return { files: [], cases: [] };
   }
-  const files = await writeExpectations(writes, inv.interactive, 'Accept actual output as "$expect"');
+  const files = await writeExpectations(writes, 'Accept actual output as "$expect"');
   for (const file of files) await t.deps.tree.refresh(file);
+  if ((inv.interactive || inv.options?.test) && files.length > 0) announceAccepted(writes.length, files);
   return { files, cases: writes.map((w) => w.id) };
+}
+
+/** Says what Accept Actual changed, and where to undo it (the file's editor: one Undo reverts it). */
+function announceAccepted(cases: number, files: readonly vscode.Uri[]): void {
+  const names = files.map((f) => path.posix.basename(f.path)).join(', ');
+  const what = `Accepted the actual answer of ${cases} case${cases === 1 ? '' : 's'} as "$expect" in ${names}.`;
+  void vscode.window.showInformationMessage(`${what} Undo in the file's editor reverts it.`, 'Open File').then((choice) => {
+    if (choice) return vscode.window.showTextDocument(files[0]);
+  });
 }
 
 /** The parameter file of a Turn Into Test: a Uri, `{ uri }`, or a run of the Runs view that has one. */
@@ -171,7 +187,7 @@ export async function turnIntoTest(t: Testing, inv: CommandInvocation<{ uri?: vs
     callCase({ client, catalog: t.deps.catalog, log: t.deps.log }, functionName, file.params, uri, newTestRunId(), signal),
   );
   const expect = recordedExpectation(call.outcome, call.outputs);
-  await writeExpectations([{ uri, value: expect }], inv.interactive, `Turn ${what} into a test`);
+  await writeExpectations([{ uri, value: expect }], `Turn ${what} into a test`);
   await t.deps.tree.refresh(uri);
   const id = vscode.workspace.asRelativePath(uri, false);
   t.deps.log.info(`Turned ${uri.toString(true)} into a test of ${functionName}`);

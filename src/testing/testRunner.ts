@@ -54,6 +54,9 @@ export function selectCases(tree: TestTree, request: { include?: readonly vscode
   return selection;
 }
 
+/** The context of a failure message that Accept Actual can fix (its menu in the test results: package.json). */
+const ACCEPTABLE = 'datagrok.acceptable';
+
 const line = (text: string) => `${text.replace(/\r?\n/g, '\r\n')}\r\n`;
 
 /** What the last run reported of a case (the Test Explorer shows the same; tests read it here). */
@@ -143,14 +146,15 @@ export class TestRunner {
     const { testCase: c, item } = ref;
     const base = { id: ref.id, name: c.name };
     run.started(item);
-    const errored = (message: string): CaseResult & { testMessage: vscode.TestMessage } => {
+    const errored = (message: string, acceptable = false): CaseResult & { testMessage: vscode.TestMessage } => {
       const testMessage = new vscode.TestMessage(message);
+      if (acceptable) testMessage.contextValue = ACCEPTABLE;
       run.errored(item, testMessage);
       run.appendOutput(line(`! ${ref.id}: ${message}`), undefined, item);
       return { ...base, outcome: 'errored', message, testMessage };
     };
     if (c.problem) return errored(c.problem);
-    if (!c.hasExpect) return errored('The case has no "$expect" yet: run it and use Accept Actual, or write what it must answer.');
+    if (!c.hasExpect) return errored('The case has no "$expect" yet: use Accept Actual to record its answer, or write what it must answer.', true);
     if (!client || !c.functionName) return errored(clientError ?? 'Not signed in.');
     let call: CaseCall;
     try {
@@ -174,6 +178,7 @@ export class TestRunner {
     }
     const message = vscode.TestMessage.diff(`${c.functionName}: ${verdict.message}`, verdict.expected, verdict.actual);
     message.location = new vscode.Location(ref.uri, item.range ?? new vscode.Range(0, 0, 0, 0));
+    message.contextValue = ACCEPTABLE;
     run.failed(item, message, ms);
     run.appendOutput(line(`✗ ${ref.id} (${ms} ms): ${verdict.message}`), undefined, item);
     return {

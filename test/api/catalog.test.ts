@@ -72,4 +72,14 @@ describe('catalog: functions, connections, tables and dashboards', () => {
     await h.fails(catalog.funcOrLastKnown('Demo:Filter'), 'unavailable');
     await h.fails(catalog.func('Demo:Add'), 'unavailable');
   });
+  it('the whole function list last listed answers at once, with no request, also after a reload (for Pull Script to show it while asking again)', async () => {
+    const catalog = new Catalog({ client: async () => h.client, currentUser: () => h.client.currentUserGroup() });
+    assert.equal(await catalog.lastListedFunctions(), undefined, 'nothing listed yet');
+    const listed = await catalog.searchFunctions('');
+    await catalog.searchFunctions('package = "Chem"');
+    catalog.reload();
+    const before = h.log.length;
+    assert.deepEqual(await catalog.lastListedFunctions(), listed, 'the whole list, not the last search');
+    assert.equal(h.log.length, before, 'no request');
+  });
 });

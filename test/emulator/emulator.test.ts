@@ -1,53 +1,21 @@
-// The emulator itself, over raw HTTP: what the client, the test host and the benchmark rely on.
+// The emulator itself, over raw HTTP: what the client, the test host and the benchmark rely on. Its
+// faults and configuration are in emulatorFaults.test.ts.
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import * as http from 'node:http';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { type Emulator, startEmulator } from './server';
-
-const CHEMISTS = 'c0000000-0000-4000-8000-000000000001';
-const BOB_TO_CHEMISTS = 'e2000000-0000-4000-8000-000000000001';
+import { BOB_TO_CHEMISTS, CHEMISTS, emulatorUnderTest } from './selfTest';
 
 describe('Datagrok API emulator', function () {
   this.timeout(20_000);
-  let emu: Emulator;
-
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: string | Buffer | Readable, key: string | null = emu.key) {
-    const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-    const res = await request(`${emu.baseUrl}${path}`, { method, headers, body });
-    const bytes = Buffer.from(await res.body.arrayBuffer());
-    return { status: res.statusCode, headers: res.headers, bytes, text: bytes.toString('utf8') };
-  }
-
-  async function json(method: 'GET' | 'POST' | 'DELETE', path: string, body?: string) {
-    const res = await call(method, path, body);
-    assert.equal(res.status, 200, `${method} ${path} → ${res.status} ${res.text}`);
-    return JSON.parse(res.text);
-  }
-
-  async function control(method: 'GET' | 'POST' | 'DELETE', route: string, body?: unknown) {
-    const res = await request(`${emu.origin}/__emulator/${route}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.body.text();
-    assert.equal(res.statusCode, 200, text);
-    return text ? JSON.parse(text) : undefined;
-  }
-
-  before(async () => {
-    emu = await startEmulator({ port: 0 });
-  });
-  after(async () => {
-    await emu.close();
-  });
-  beforeEach(async () => {
-    await control('POST', 'reset');
-  });
+  const { emu, call, json, control } = emulatorUnderTest();
 
   describe('auth', () => {
     it('answers 401 with an ApiError for a missing, wrong or un-prefixed key', async () => {
-      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: emu.key }]) {
-        const res = await request(`${emu.baseUrl}/public/v1/groups`, { headers });
+      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: emu().key }]) {
+        const res = await request(`${emu().baseUrl}/public/v1/groups`, { headers });
         const body = (await res.body.json()) as { '#type': string; errorCode: number };
         assert.equal(res.statusCode, 401);
         assert.equal(body['#type'], 'ApiError');
@@ -126,7 +94,7 @@ describe('Datagrok API emulator', function () {
 
     it('serves /info/server without a key and 404s outside /api', async () => {
       assert.equal((await call('GET', '/info/server', undefined, null)).status, 200);
-      const res = await request(`${emu.origin}/public/v1/groups`, { headers: { authorization: `Bearer ${emu.key}` } });
+      const res = await request(`${emu().origin}/public/v1/groups`, { headers: { authorization: `Bearer ${emu().key}` } });
       await res.body.dump();
       assert.equal(res.statusCode, 404);
     });
@@ -173,9 +141,9 @@ describe('Datagrok API emulator', function () {
     it('keeps the previous content when an upload is aborted midway', async () => {
       const before = await call('GET', '/public/v1/files/System.DemoFiles/readme.md');
       await new Promise<void>((resolve) => {
-        const req = http.request(`${emu.baseUrl}/public/v1/files/System.DemoFiles/readme.md`, {
+        const req = http.request(`${emu().baseUrl}/public/v1/files/System.DemoFiles/readme.md`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${emu.key}`, 'content-length': String(10_000_000) },
+          headers: { authorization: `Bearer ${emu().key}`, 'content-length': String(10_000_000) },
         });
         req.on('error', () => resolve());
         req.write(Buffer.alloc(1_000_000, 65), () => setTimeout(() => req.destroy(), 100));
@@ -184,15 +152,15 @@ describe('Datagrok API emulator', function () {
       assert.equal(after.status, 200);
       assert.ok(after.bytes.equals(before.bytes));
       // …and its partial temp file is gone once the server noticed the abort.
-      for (let i = 0; i < 50 && (await readdir(emu.state.files.tmpDir)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-      assert.deepEqual(await readdir(emu.state.files.tmpDir), []);
+      for (let i = 0; i < 50 && (await readdir(emu().state.files.tmpDir)).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(await readdir(emu().state.files.tmpDir), []);
     });
 
     it('rejects .. and empty segments, and 404s missing files and connectors with an ApiError', async () => {
       // node:http sends the path as written (fetch/undici would resolve the dot segments first).
       const raw = (path: string) =>
         new Promise<number>((resolve, reject) => {
-          const req = http.get({ host: '127.0.0.1', port: emu.port, path: `/api${path}`, headers: { authorization: `Bearer ${emu.key}` } }, (res) => {
+          const req = http.get({ host: '127.0.0.1', port: emu().port, path: `/api${path}`, headers: { authorization: `Bearer ${emu().key}` } }, (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
           });
@@ -216,7 +184,7 @@ describe('Datagrok API emulator', function () {
       assert.equal(second.ID, first.ID);
       // Named as real servers name it: the uploader's login first (`<owner>:<project>:<table>`).
       assert.equal(second.name, 'demo:Sales:q1');
-      assert.equal(second.URL, `${emu.origin}/p/demo.Sales/q1`);
+      assert.equal(second.URL, `${emu().origin}/p/demo.Sales/q1`);
       for (const name of ['demo.Sales.q1', 'DEMO.sales.Q1', 'Sales.q1', first.ID]) assert.equal((await call('GET', `/public/v1/tables/${name}`)).text, 'a,b\n3,4\n5,6\n', name);
       assert.equal((await json('POST', '/public/v1/tables/demo.Sales.q1', 'a,b\n3,4\n5,6\n')).ID, first.ID, 'the full name replaces the same table');
       assert.equal((await call('GET', `/public/v1/tables/${first.ID}`)).text, 'a,b\n3,4\n5,6\n');
@@ -229,136 +197,6 @@ describe('Datagrok API emulator', function () {
       const saved = state.dashboards.find((d: { ID: string }) => d.ID === board.ID); // the demo data has dashboards of its own
       assert.deepEqual(saved.shares, [{ group: CHEMISTS, groupName: 'Chemists', access: 'Edit' }]);
       assert.deepEqual(saved.layout, { views: [] });
-    });
-  });
-
-  describe('faults and config', () => {
-    it('injects an HTML 502 once, then answers normally', async () => {
-      await control('POST', 'faults', { count: 1, status: 502, html: true, match: '/groups' });
-      const bad = await call('GET', '/public/v1/groups');
-      assert.equal(bad.status, 502);
-      assert.match(String(bad.headers['content-type']), /text\/html/);
-      assert.equal((await call('GET', '/public/v1/groups')).status, 200);
-    });
-
-    it('switches route generations: plain 404 for a missing route, not an ApiError', async () => {
-      await control('POST', 'config', { generation: 'new' });
-      const old = await call('GET', '/public/v1/user/group');
-      assert.equal(old.status, 404);
-      assert.doesNotMatch(old.text, /ApiError/);
-      assert.equal((await call('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
-      assert.equal((await call('GET', '/public/v1/groups/current')).status, 200);
-      assert.equal(await json('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}'), 3);
-      const board = await json('POST', '/public/v1/dashboards/Board/Demo.demog');
-      const shareGet = await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists`);
-      assert.deepEqual([shareGet.status, shareGet.text], [404, 'Not Found']);
-      assert.equal((await json('POST', `/public/v1/entities/${board.ID}/shares?groups=Chemists`)).status, 'success');
-      await control('POST', 'config', { generation: 'old' });
-      assert.equal((await call('POST', `/public/v1/entities/${board.ID}/shares?groups=Chemists`)).status, 404);
-      assert.equal((await call('GET', `/public/v1/dashboards/${board.ID}/shares?groups=Chemists`)).status, 200);
-      assert.equal((await call('POST', '/public/v1/functions/Demo.Add/call', '{"a":1,"b":2}')).status, 404);
-      assert.equal((await call('GET', '/public/v1/groups/current')).status, 404);
-      assert.equal(await json('POST', '/public/v1/Demo.Add/call', '{"a":1,"b":2}'), 3);
-    });
-
-    it('drops a response after N bytes, or the connection before any answer', async () => {
-      await control('POST', 'faults', { dropAfterBytes: 1000, match: 'tables/Demo.demog' });
-      await assert.rejects(call('GET', '/public/v1/tables/Demo.demog'));
-      await control('POST', 'faults', { resetBeforeResponse: true });
-      await assert.rejects(call('GET', '/public/v1/groups'));
-      assert.equal((await call('GET', '/public/v1/groups')).status, 200);
-      const log = await control('GET', 'requests');
-      assert.deepEqual(
-        log.map((e: { status: number }) => e.status),
-        [200, 0, 200],
-      );
-    });
-
-    it('stalls a response after N bytes and holds it open until reset or close ends it', async () => {
-      // Headers and N body bytes arrive, then nothing: the response neither ends nor errors.
-      const stalledGet = async (target: Emulator, n: number) => {
-        await request(`${target.origin}/__emulator/faults`, { method: 'POST', body: JSON.stringify({ stallAfterBytes: n, match: 'demog.csv' }) }).then((r) => r.body.dump());
-        return new Promise<{ res: http.IncomingMessage; bytes: () => number; closed: Promise<void> }>((resolve, reject) => {
-          const req = http.get(`${target.baseUrl}/public/v1/files/System.DemoFiles/demog.csv`, { headers: { authorization: `Bearer ${target.key}` } }, (res) => {
-            let bytes = 0;
-            res.on('data', (c: Buffer) => {
-              bytes += c.length;
-            });
-            const closed = new Promise<void>((done) => res.on('close', () => done()));
-            res.on('error', () => undefined);
-            resolve({ res, bytes: () => bytes, closed });
-          });
-          req.on('error', reject);
-        });
-      };
-      const first = await stalledGet(emu, 1000);
-      assert.equal(first.res.statusCode, 200);
-      await new Promise((r) => setTimeout(r, 300));
-      assert.equal(first.bytes(), 1000);
-      assert.equal(first.res.complete, false);
-      assert.equal(emu.state.stalled.size, 1);
-      await control('POST', 'reset');
-      await first.closed;
-      assert.equal(first.res.complete, false);
-      assert.equal(emu.state.stalled.size, 0);
-
-      const other = await startEmulator({ port: 0 });
-      const held = await stalledGet(other, 0);
-      await new Promise((r) => setTimeout(r, 100));
-      assert.equal(held.bytes(), 0);
-      const started = Date.now();
-      await other.close();
-      await held.closed;
-      assert.ok(Date.now() - started < 2000);
-      assert.equal(held.res.complete, false);
-    });
-
-    it('switches the listing, connections and DELETE routes off (plain 404)', async () => {
-      await control('POST', 'config', { listing: false, deleteFiles: false });
-      for (const [method, path] of [
-        ['GET', '/public/v1/connections/System.DemoFiles'],
-        ['GET', '/connectors/connections/f0000000-0000-4000-8000-000000000001/files/'],
-        ['DELETE', '/public/v1/files/System.DemoFiles/readme.md'],
-      ] as const) {
-        const res = await call(method, path);
-        assert.equal(res.status, 404, path);
-        assert.equal(res.text, 'Not Found');
-      }
-    });
-
-    it('can be less uniform: chunked downloads, variant creation keys, other error shapes', async () => {
-      await control('POST', 'config', { chunkedDownloads: true, creationResultKeys: 'variant', errorShape: 'error' });
-      for (const path of ['/public/v1/files/System.DemoFiles/demog.csv', '/public/v1/tables/Demo.demog']) {
-        const res = await call('GET', path);
-        assert.equal(res.status, 200);
-        assert.equal(res.headers['content-length'], undefined, path);
-        assert.equal(res.headers['transfer-encoding'], 'chunked', path);
-        assert.ok(res.bytes.length > 1000);
-      }
-      const created = await json('POST', '/public/v1/tables/Keys.t', 'a\n1\n');
-      assert.deepEqual(Object.keys(created).sort(), ['Grok name', 'id', 'markup', 'url']);
-      assert.equal(created['Grok name'], 'demo:Keys:t');
-      const board = await json('POST', `/public/v1/dashboards/Keys/${created.id}`);
-      assert.deepEqual(Object.keys(board).sort(), ['Grok name', 'id', 'markup', 'url']);
-      const missing = await call('GET', '/public/v1/groups/00000000-0000-4000-8000-00000000dead');
-      assert.equal(missing.status, 404);
-      assert.deepEqual(JSON.parse(missing.text), { error: 'Group 00000000-0000-4000-8000-00000000dead not found' });
-      await control('POST', 'config', { errorShape: 'text', errorsAsHttp200: true });
-      const failed = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');
-      assert.deepEqual([failed.status, failed.text], [500, 'boom']);
-      assert.match(String(failed.headers['content-type']), /^text\/plain/);
-      assert.equal((await call('GET', '/public/v1/groups', undefined, 'wrong')).status, 401);
-      const bad = await request(`${emu.origin}/__emulator/config`, { method: 'POST', body: JSON.stringify({ errorShape: 'xml' }) });
-      assert.equal(bad.statusCode, 400);
-      await bad.body.dump();
-    });
-
-    it('sends errors as HTTP 200 with an api-error header when configured', async () => {
-      await control('POST', 'config', { errorsAsHttp200: true });
-      const res = await call('POST', '/public/v1/Demo.Fail/call', '{"message":"boom"}');
-      assert.equal(res.status, 200);
-      assert.equal(res.headers['api-error'], 'true');
-      assert.equal(JSON.parse(res.text).message, 'boom');
     });
   });
 

@@ -23,28 +23,16 @@ import {
   createDashboardFlow,
   mountReopensEditorsFlow,
   openInBrowserFlow,
-  pushExactCountFlow,
-  writeCountedCsv,
   openWalkthrough,
   shareDashboardFlow,
   stepTicked,
   walkthroughSignInFlow,
 } from './uiFlows';
+import { approveAndUndoFlow } from './uiGroupFlows';
 import { parameterFileFlow } from './uiParameterFiles';
-import {
-  answerInputBox,
-  clickToastButton,
-  emulatorJson,
-  lastRequests,
-  pollUntil,
-  waitForProgressToClose,
-  quickOpen,
-  runFromPalette,
-  STEP_TIMEOUT,
-  sideBarRows,
-  waitForRows,
-  waitForToast,
-} from './uiPage';
+import { pushExactCountFlow, pushPlanetsFlow, writeCountedCsv } from './uiPushFlows';
+import { reloadRemembersFlow, signedOutSearchFlow, signOutFlow } from './uiSessionFlows';
+import { answerInputBox, waitForProgressToClose, quickOpen, runFromPalette, STEP_TIMEOUT, waitForRows, waitForToast } from './uiPage';
 import { packageVsix } from './vsix';
 import { openBrowser, recordConsole, workbenchUrl } from './workbench';
 
@@ -56,11 +44,6 @@ interface Step {
   screenshot?: string;
   /** Screenshots of moments within the step (an input box before it is answered). */
   moments?: string[];
-}
-
-interface EmulatorState {
-  groups: Array<{ id: string; name: string; children?: Array<{ child?: { name?: string }; childId?: string; id?: string }> }>;
-  tables: Array<{ ID: string; name: string; fullName?: string }>;
 }
 
 async function main(): Promise<number> {
@@ -193,75 +176,11 @@ async function main(): Promise<number> {
       await waitForProgressToClose(page, title);
     });
   if (signedIn) {
-    await feature("approves Bob's request with the inline ✓: the row stays in place, marked; Undo in the notification removes him again", async (moment) => {
-      const members = async () => {
-        const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
-        return (state.groups.find((g) => g.name === 'Chemists')?.children ?? []).map((r) => r.child?.name ?? r.childId ?? '?');
-      };
-      const bobRow = page.locator('.part.sidebar .monaco-list-row', { hasText: /Bob Brown/ }).first();
-      await bobRow.hover();
-      const approve = bobRow.locator('.actions a.action-label[aria-label^="Approve Membership Request"]');
-      const before = await approve.boundingBox({ timeout: STEP_TIMEOUT });
-      await approve.click({ timeout: STEP_TIMEOUT });
-      await waitForRows(page, [/^Bob\b.* — to Chemists · approved$/, /^Carol\b.* — to Chemists$/], 'Groups tree after approving');
-      // Nothing moved: what is under the cursor is still Bob's row (approved), not Carol's ✓.
-      const rowAfter = await bobRow.boundingBox({ timeout: STEP_TIMEOUT });
-      const y = before ? before.y + before.height / 2 : Number.NaN;
-      if (!rowAfter || !(y >= rowAfter.y && y <= rowAfter.y + rowAfter.height)) {
-        throw new Error(`after approving, Bob's row (${JSON.stringify(rowAfter)}) is no longer under the cursor (y ${y}): the list shifted`);
-      }
-      let now: string[] = [];
-      await pollUntil(
-        page,
-        async () => {
-          now = await members();
-          return now.includes('bob') ? true : undefined;
-        },
-        () => `emulator: bob is not a member of Chemists; its members: ${now.join(', ') || '(none)'}`,
-      );
-      await moment('approved');
-      await clickToastButton(page, /^Approved: Bob Brown is now a member of Chemists\.$/, 'Undo', 'after approving');
-      await waitForToast(page, /^Undone: Bob Brown is no longer a member of Chemists\./, 'after Undo').catch(async (error: Error) => {
-        throw new Error(`${error.message}\n${await lastRequests(emulator.origin, 12)}`);
-      });
-      await waitForRows(page, [/^Bob\b.* — to Chemists · approval undone$/, /^Carol\b.* — to Chemists$/], 'Groups tree after Undo');
-      await pollUntil(
-        page,
-        async () => {
-          now = await members();
-          return now.includes('bob') ? undefined : true;
-        },
-        () => `emulator: bob is still a member of Chemists after Undo; its members: ${now.join(', ')}`,
-      );
-    });
+    await feature("approves Bob's request with the inline ✓: the row stays in place, marked; Undo in the notification removes him again", (moment) =>
+      approveAndUndoFlow(page, emulator.origin, moment),
+    );
 
-    await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', async (moment) => {
-      await quickOpen(page, 'planets.csv');
-      await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
-      const widget = page.locator('.quick-input-widget');
-      // The name box says what goes up: 8 planets, 4 columns; the name defaults to the file name.
-      await widget
-        .locator('.quick-input-message', { hasText: /^8 rows × 4 columns, .*Saved as demo:planets:planets \(a name without a project.*Table name:/ })
-        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      const name = await widget.locator('input.input').inputValue();
-      if (name !== 'planets') throw new Error(`the name box is prefilled with "${name}", not "planets"`);
-      await moment('name-box');
-      await page.keyboard.press('Enter');
-      const toast = await waitForToast(page, /^Pushed "planets\.csv" as table \S*planets \(8 rows × 4 columns\)\.$/, 'after pushing').catch(async (error: Error) => {
-        throw new Error(`${error.message}\n${await lastRequests(emulator.origin)}`);
-      });
-      if (!toast.buttons.includes('Open in Browser')) throw new Error(`the notification "${toast.message}" has the buttons [${toast.buttons.join(', ')}], no "Open in Browser"`);
-      let tables: string[] = [];
-      await pollUntil(
-        page,
-        async () => {
-          const state = await emulatorJson<EmulatorState>(emulator.origin, 'state');
-          tables = state.tables.map((t) => t.fullName ?? t.name);
-          return tables.some((t) => /(^|:)planets$/i.test(t)) ? true : undefined;
-        },
-        () => `emulator: no table "planets"; its tables: ${tables.join(', ')}`,
-      );
-    });
+    await feature('pushes planets.csv with the editor title button "Datagrok: Push CSV as Table"', (moment) => pushPlanetsFlow(page, emulator.origin, moment));
 
     await feature('runs add.datagrok.json from its CodeLens "▶ Run Demo:Add", shows the sum beside it and in the Runs view', async (moment) => {
       await quickOpen(page, 'add.datagrok.json');
@@ -308,34 +227,9 @@ async function main(): Promise<number> {
     // After the flows that use planets.csv's tab: opening counted.csv from Quick Open takes the preview tab.
     await feature('pushes a file larger than the sample: the name box estimates its rows, the notification says the exact count', () => pushExactCountFlow(page));
 
-    await feature('signs out from the palette after a modal confirm: the Groups view shows the welcome with "Sign In"', async () => {
-      await runFromPalette(page, 'Datagrok: Sign Out');
-      const confirm = page.locator('.monaco-dialog-box', { hasText: /Sign out of 127\.0\.0\.1:\d+\?/ });
-      await confirm.waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      await confirm
-        .locator('.monaco-button', { hasText: /^Sign Out$/ })
-        .first()
-        .click();
-      await waitForToast(page, /^Signed out of 127\.0\.0\.1:\d+; its key was removed/, 'after signing out');
-      await page
-        .locator('.part.sidebar .welcome-view-content .monaco-button', { hasText: /^Sign In$/ })
-        .first()
-        .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-      const rows = await sideBarRows(page);
-      if (rows.some((row) => /Chemists|Pending requests/.test(row))) throw new Error(`signed out, the tree still shows:\n  ${rows.join('\n  ')}`);
-    });
+    await feature('signs out from the palette after a modal confirm: the Groups view shows the welcome with "Sign In"', () => signOutFlow(page));
 
-    await feature('signed out, "Datagrok: Search Groups" is in the palette, offers Sign In first and then searches', async (moment) => {
-      const signInFirst = /^You are not signed in to 127\.0\.0\.1:\d+\. Sign in first; the command then continues\.$/;
-      await runFromPalette(page, 'Datagrok: Search Groups');
-      await waitForToast(page, signInFirst, 'signed out');
-      await moment('sign-in-first');
-      await clickToastButton(page, signInFirst, 'Sign In', 'signed out');
-      await answerInputBox(page, /server URL/i, emulator.baseUrl);
-      await answerInputBox(page, /API key/i, emulator.key);
-      await answerInputBox(page, /group name/i, 'Bio');
-      await waitForRows(page, [/^Search: Bio/, /^Biologists\b/], 'search results after signing in');
-    });
+    await feature('signed out, "Datagrok: Search Groups" is in the palette, offers Sign In first and then searches', (moment) => signedOutSearchFlow(page, emulator, moment));
 
     await feature('the "Get Started with Datagrok" walkthrough: four steps; push and run ticked after the real push and ▶ run, the file share not yet', async (moment) => {
       const walkthrough = await openWalkthrough(page);
@@ -350,43 +244,8 @@ async function main(): Promise<number> {
       await runFromPalette(page, 'View: Close Editor');
     });
 
-    await feature(
-      'after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run',
-      async () => {
-        // The Datagrok views out of sight; after the reload a parameter file's tab is brought up, so the
-        // extension activates for the JSON editor and only the remembered identity can name the user.
-        await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
-        const cleared = await fetch(`${emulator.origin}/__emulator/requests`, { method: 'DELETE' });
-        if (!cleared.ok) throw new Error(`DELETE /__emulator/requests: HTTP ${cleared.status}`);
-        // The page loaded again: a new window on the same state (what a window reload is to the extension).
-        await page.goto(workbenchUrl(server.origin, workspace), { timeout: 60_000 });
-        await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
-        const tab = page.locator('.tabs-container .tab', { hasText: 'add.datagrok.json' }).first();
-        // The window restores its editors when it saved their state before the reload; when it did not (seen
-        // once in CI's run), the file is opened from the Explorer: the same JSON editor, the same activation.
-        if (
-          !(await tab.waitFor({ state: 'visible', timeout: 15_000 }).then(
-            () => true,
-            () => false,
-          ))
-        ) {
-          await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'add.datagrok.json' }).first().click({ timeout: 60_000 });
-        }
-        await tab.click({ timeout: 60_000 });
-        await page
-          .locator('.statusbar-item', { hasText: /127\.0\.0\.1:\d+ · Demo User/ })
-          .first()
-          .waitFor({ state: 'visible', timeout: 90_000 });
-        const log = await emulatorJson<Array<{ method: string; path: string }>>(emulator.origin, 'requests');
-        const userRequests = log.filter((r) => /\/(user\/group|groups\/current)$/.test(r.path));
-        if (userRequests.length) throw new Error(`the user was asked for after the reload: ${userRequests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
-        // The run made before the reload is still in the Runs view: remembered in the global state, read
-        // back by the new window's extension host.
-        await page.locator('.activitybar [aria-label^="Datagrok"]').first().click();
-        const runs = page.locator('.part.sidebar .pane-header').filter({ hasText: /^Runs/ }).first();
-        if ((await runs.getAttribute('aria-expanded', { timeout: STEP_TIMEOUT })) !== 'true') await runs.click();
-        await waitForRows(page, [/^Demo:Add.*add\.datagrok\.json/], 'Runs view after the reload');
-      },
+    await feature('after a window reload the status bar names the user at once, from the remembered identity (no user request), and the Runs view still lists the run', () =>
+      reloadRemembersFlow(page, emulator.origin, workbenchUrl(server.origin, workspace)),
     );
 
     // Last: it turns the window into a multi-root workspace (a reload).

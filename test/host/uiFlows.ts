@@ -275,31 +275,3 @@ export async function mountReopensEditorsFlow(page: Page, moment: (label: string
     90_000,
   );
 }
-
-/** Writes counted.csv (120,000 rows, some with a quoted line break) into the workspace before the workbench opens it (Quick Open finds it). */
-export function writeCountedCsv(workspace: string): void {
-  const lines = Array.from({ length: 120_000 }, (_, i) => `${i},name ${i % 97},"note ${i}${i % 50 === 0 ? '\nsecond line' : ''}"`);
-  fs.writeFileSync(path.join(workspace, 'counted.csv'), `id,name,note\n${lines.join('\n')}\n`);
-}
-
-/**
- * A file larger than the sample: the name box estimates its rows ("~…"), and the notification after the
- * push says the exact count (counted while it uploaded), not the estimate.
- */
-export async function pushExactCountFlow(page: Page): Promise<void> {
-  // One editor group, so the editor title's button is counted.csv's (other groups show their own).
-  await runFromPalette(page, 'View: Close All Editors');
-  await quickOpen(page, 'counted.csv');
-  await page.locator('.editor-actions a.action-label[aria-label^="Push CSV as Table"]').first().click({ timeout: STEP_TIMEOUT });
-  const message = page.locator('.quick-input-widget .quick-input-message');
-  await message
-    .filter({ hasText: /^~[\d,]+ rows × 3 columns/ })
-    .first()
-    .waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  const estimate = (await message.first().innerText()).split(' ')[0];
-  await page.keyboard.press('Enter');
-  const toast = await waitForToast(page, /^Pushed "counted\.csv" as table \S+ \(/, 'after pushing counted.csv');
-  if (!/\(120,000 rows × 3 columns\)\.$/.test(toast.message)) {
-    throw new Error(`the notification says "${toast.message}", not the exact "120,000 rows × 3 columns" (the name box estimated ${estimate})`);
-  }
-}

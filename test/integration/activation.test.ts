@@ -56,6 +56,15 @@ describe('Activation', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('a TypeScript document that is no Datagrok package file loads nothing', async () => {
+    const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: "import * as fs from 'node:fs';\nexport const a = fs;\n" });
+    await vscode.window.showTextDocument(document);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(extension.exports.lightStart.featuresLoaded, false, 'a plain TypeScript document loaded the features');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it("a command's first run loads the features, and its stand-in forwards the options, the result and the error", async () => {
     const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
     // Copy ID needs no sign-in: the options object goes to the handler, its result comes back.

@@ -1,5 +1,5 @@
 // The agents feature in the real VS Code host: the language-model tools as vscode.lm lists and invokes
-// them, their confirmations, and the MCP server definition (its process started as the editor starts it).
+// them, and their confirmations. The MCP server definition is in agentsMcp.test.ts.
 //
 // What VS Code 1.139 (code-server 4.139.1) does with a tool's confirmation when lm.invokeTool is called
 // outside a chat request (toolInvocationToken undefined), read in its workbench code and seen here: it
@@ -15,13 +15,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
+import { api, EXTENSION_ID, invoke, markdown, workspaceFolder } from './agentSupport';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
-const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const DEMOG = 'b0000000-0000-4000-8000-000000000001';
 const BOB_TO_CHEMISTS = 'e2000000-0000-4000-8000-000000000001';
 
@@ -32,32 +30,6 @@ interface State {
   requests: { id: string; approved: boolean | null }[];
 }
 const state = () => control<State>('GET', 'state');
-const token = () => new vscode.CancellationTokenSource().token;
-
-function textOf(result: vscode.LanguageModelToolResult): string {
-  return result.content
-    .map((part) => (part as { value?: unknown }).value)
-    .filter((v): v is string => typeof v === 'string')
-    .join('');
-}
-
-async function invoke(name: string, input: object): Promise<string> {
-  return textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, token()));
-}
-
-function markdown(message: string | vscode.MarkdownString | undefined): string {
-  return typeof message === 'string' ? message : (message?.value ?? '');
-}
-
-function workspaceFolder(): string {
-  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
-  assert.ok(folder, 'the test window has a folder on disk');
-  return folder.uri.fsPath;
-}
-
-async function api(): Promise<DatagrokExtensionApi> {
-  return (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
-}
 
 describe('Agents: language-model tools and the MCP server', () => {
   let ext: DatagrokExtensionApi;
@@ -238,62 +210,6 @@ describe('Agents: language-model tools and the MCP server', () => {
     } finally {
       fs.rmSync(outside, { recursive: true, force: true });
       fs.rmSync(path.join(dir, 'link.csv'), { force: true });
-    }
-  });
-
-  it("the MCP server definition: the host's Node runs dist/mcp.js, the key only in its environment at start", async () => {
-    const [definition] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
-    assert.equal(definition.command, process.execPath);
-    assert.deepEqual(definition.args, [path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist', 'mcp.js')]);
-    assert.ok(!JSON.stringify(definition).includes(emulator.key), 'no key before it starts');
-    const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(definition)) as vscode.McpStdioServerDefinition;
-    assert.equal(resolved.env['DATAGROK_API_KEY'], emulator.key);
-    assert.equal(resolved.env['DATAGROK_CONNECTION_STATE'], `${emulator.url}\nsigned in`);
-    assert.deepEqual(JSON.parse(String(resolved.env['DATAGROK_WORKSPACE_FOLDERS'])), [workspaceFolder()], 'it reads local files only there');
-    assert.equal(fs.readFileSync(ext.agents.mcp.stateFile.fsPath, 'utf8'), `${emulator.url}\nsigned in`);
-    assert.ok(!resolved.args.some((a) => a.includes(emulator.key)));
-    assert.equal(vscode.workspace.getConfiguration('datagrok').inspect('serverUrl')?.globalValue, emulator.url, 'settings hold the URL, not the key');
-
-    // Started as the editor starts it: an MCP client sees the same tools, on the same connection.
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ ...process.env, ...resolved.env })) if (typeof v === 'string') env[k] = v;
-    const transport = new StdioClientTransport({ command: resolved.command, args: resolved.args, env, cwd: resolved.cwd?.fsPath, stderr: 'pipe' });
-    const client = new Client({ name: 'agents-test', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name).sort(), [...ext.agents.tools.keys()].sort());
-      const answer = await client.callTool({ name: 'datagrok_runFunction', arguments: { function: 'Demo:Add', params: { a: 1, b: 2 } } });
-      assert.deepEqual(JSON.parse((answer.content as { text: string }[])[0].text), { function: 'Demo:Add', result: 3 });
-    } finally {
-      await client.close();
-    }
-  });
-
-  it('signed out: the tools say to run "Datagrok: Sign In", the MCP definition changes and gets no key', async () => {
-    let changes = 0;
-    const listening = ext.agents.mcp.onDidChangeMcpServerDefinitions(() => changes++);
-    const [before] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
-    try {
-      await vscode.commands.executeCommand('datagrok.signOut', {});
-      await clearEmulatorRequests();
-      await assert.rejects(invoke('datagrok_findFunctions', {}), /Not signed in to a Datagrok server: run "Datagrok: Sign In"/);
-      await assert.rejects(
-        ext.agents.tools.get('datagrok_writeFile')!.prepareInvocation({ input: { connector: 'System:DemoFiles', path: 'x', content: '' } }),
-        /Datagrok: Sign In/,
-      );
-      assert.deepEqual(await emulatorRequests(), [], 'nothing was sent');
-      assert.ok(changes >= 1, 'the MCP definition changed');
-      const [after] = (await ext.agents.mcp.provideMcpServerDefinitions()) as vscode.McpStdioServerDefinition[];
-      assert.notEqual(after.version, before.version);
-      const resolved = (await ext.agents.mcp.resolveMcpServerDefinition(after)) as vscode.McpStdioServerDefinition;
-      assert.equal(resolved.env['DATAGROK_API_KEY'], null);
-      // A server still running with the old key finds the connection changed and refuses to act.
-      assert.equal(fs.readFileSync(ext.agents.mcp.stateFile.fsPath, 'utf8'), `${emulator.url}\nsigned out`);
-      assert.notEqual(resolved.env['DATAGROK_CONNECTION_STATE'], undefined);
-    } finally {
-      listening.dispose();
-      await signIn();
     }
   });
 });

@@ -1,16 +1,13 @@
 // Connector files as a file system (datagrok:// URIs) and the file commands, in the real VS Code host
 // against the emulator: what the emulator holds afterwards is checked by sha256 (/__emulator/state).
+// Large transfers (streamed, cancelled, too large for an editor) are in fileTransfers.test.ts.
 import * as assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { createClient } from '../../src/api';
-import type { DatagrokApi } from '../../src/api/datagrokApi';
+import { connectorFilesSuite } from './fileSuite';
 import { log } from './index';
 import { APPDATA, DEMO, dropCachedContents, eventually, fileOnServer, fileUri, rejectsWith, run, sha256 } from './fileSupport';
-import { clearEmulatorRequests, control, type EmulatorRequest, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, type EmulatorRequest, emulatorRequests } from './support';
 
 /** Removes a mounted connector from the workspace folders (in this multi-root window no restart follows). */
 async function unmount(uri: vscode.Uri): Promise<void> {
@@ -21,65 +18,8 @@ async function unmount(uri: vscode.Uri): Promise<void> {
   await eventually(() => mounted() < 0, `${uri} to leave the workspace folders`);
 }
 
-/** Writes `megabytes` MB of varied bytes, streamed; returns the sha256. */
-async function writeLargeFile(file: string, megabytes: number): Promise<string> {
-  const hash = createHash('sha256');
-  const out = fs.createWriteStream(file);
-  const block = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < block.length; i++) block[i] = (i * 31 + 7) % 251;
-  for (let mb = 0; mb < megabytes; mb++) {
-    block.writeUInt32BE(mb, 0); // no two blocks alike
-    hash.update(block);
-    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()));
-  }
-  await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
-  return hash.digest('hex');
-}
-
-async function hashFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-/** Samples the extension host's RSS while work runs; returns the highest growth over the start, in MB. */
-async function rssGrowthDuring<T>(work: () => Promise<T>): Promise<{ result: T; growthMb: number }> {
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  try {
-    const result = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, growthMb: (peak - start) / 1024 / 1024 };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 describe('Connector files: datagrok:// file system and commands', () => {
-  let api: DatagrokApi;
-  let dir: string;
-
-  before(async () => {
-    await resetEmulator();
-    await signIn();
-    api = createClient({ baseUrl: emulator.url, apiKey: emulator.key });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-files-'));
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
-    await control('DELETE', 'faults');
-    await api.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  afterEach(async () => {
-    await control('POST', 'config', { listing: true, deleteFiles: true });
-  });
+  const files = connectorFilesSuite();
 
   it('opens a file with datagrok.files.open (one GET per open), edits and saves it to the server', async () => {
     await clearEmulatorRequests();
@@ -172,7 +112,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
   });
 
   it('deletes through the server when it can; otherwise refuses clearly and the file stays', async () => {
-    await api.uploadFile(DEMO, 'doomed.txt', { data: 'bye\n' });
+    await files.api.uploadFile(DEMO, 'doomed.txt', { data: 'bye\n' });
     const uri = fileUri(DEMO, 'doomed.txt');
     await control('POST', 'config', { deleteFiles: false });
     const message = await rejectsWith(vscode.workspace.fs.delete(uri), /not support/i);
@@ -186,7 +126,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
   });
 
   it('renames by upload + delete, and refuses before writing anything when the server cannot delete', async () => {
-    await api.uploadFile(DEMO, 'old name.txt', { data: 'moving\n' });
+    await files.api.uploadFile(DEMO, 'old name.txt', { data: 'moving\n' });
     const from = fileUri(DEMO, 'old name.txt');
     const to = fileUri(DEMO, 'renamed/new name.txt');
     await control('POST', 'config', { deleteFiles: false });
@@ -234,7 +174,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
   it('saves, renames and deletes a file read here without downloading it again (the listing answers the stat)', async () => {
     const name = 'costs/save-me.txt';
     const renamed = 'costs/renamed.txt';
-    await api.uploadFile(APPDATA, name, { data: 'first\n' });
+    await files.api.uploadFile(APPDATA, name, { data: 'first\n' });
     const uri = fileUri(APPDATA, name);
     const downloads = (requests: EmulatorRequest[], file: string) => requests.filter((r) => r.method === 'GET' && r.path.includes(`/public/v1/files/System.AppData/${file}`));
     const show = (requests: EmulatorRequest[]) => requests.map((r) => `${r.method} ${r.path} ${r.status}`).join(', ');
@@ -284,62 +224,6 @@ describe('Connector files: datagrok:// file system and commands', () => {
     assert.equal(await fileOnServer(APPDATA, renamed), undefined);
   });
 
-  it('offers a download instead of opening a file above datagrok.files.maxEditorFileSizeMB', async () => {
-    await api.uploadFile(APPDATA, 'two-megabytes.bin', { data: Buffer.alloc(2 * 1024 * 1024, 65) });
-    await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', 1, vscode.ConfigurationTarget.Global);
-    try {
-      const message = await rejectsWith(run('datagrok.files.open', { connector: APPDATA, path: 'two-megabytes.bin' }), /is 2\.0 MB, larger than 1 MB.*Download/);
-      log(`     too large: ${message}`);
-      await rejectsWith(vscode.workspace.openTextDocument(fileUri(APPDATA, 'two-megabytes.bin')), /larger than 1 MB/);
-      const target = vscode.Uri.file(path.join(dir, 'two-megabytes.bin'));
-      const saved = await run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'two-megabytes.bin', target });
-      assert.equal(saved.fsPath, target.fsPath);
-      assert.equal(fs.statSync(target.fsPath).size, 2 * 1024 * 1024);
-    } finally {
-      await vscode.workspace.getConfiguration('datagrok.files').update('maxEditorFileSizeMB', undefined, vscode.ConfigurationTarget.Global);
-    }
-  });
-
-  it('uploads and downloads a 200 MB file streamed, memory staying flat', async function () {
-    this.timeout(300_000);
-    const source = path.join(dir, 'large.bin');
-    const hash = await writeLargeFile(source, 200);
-    const up = await rssGrowthDuring(() => run('datagrok.files.upload', { source: vscode.Uri.file(source), connector: APPDATA, path: 'big/large.bin' }));
-    assert.equal((await fileOnServer(APPDATA, 'big/large.bin'))?.sha256, hash);
-    const target = vscode.Uri.file(path.join(dir, 'large-copy.bin'));
-    const down = await rssGrowthDuring(() => run<vscode.Uri>('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target }));
-    assert.equal(down.result.fsPath, target.fsPath);
-    assert.equal(await hashFile(target.fsPath), hash);
-    log(`     200 MB: extension host RSS grew ${up.growthMb.toFixed(1)} MB on upload, ${down.growthMb.toFixed(1)} MB on download`);
-    assert.ok(up.growthMb < 100, `upload RSS growth ${up.growthMb} MB`);
-    assert.ok(down.growthMb < 100, `download RSS growth ${down.growthMb} MB`);
-  });
-
-  it('a download cancelled midway leaves no partial file under the target name', async function () {
-    this.timeout(120_000);
-    const folder = fs.mkdtempSync(path.join(dir, 'cancel-'));
-    const target = vscode.Uri.file(path.join(folder, 'cancelled.bin'));
-    const controller = new AbortController();
-    const download = run('datagrok.files.download', { connector: APPDATA, path: 'big/large.bin', target, signal: controller.signal });
-    const settled = download.then(
-      () => 'resolved',
-      () => 'rejected',
-    );
-    // Abort once some bytes arrived in the temporary sibling (checked often: localhost is fast).
-    let seenBytes = 0;
-    while (seenBytes < 1024 * 1024) {
-      for (const name of fs.readdirSync(folder)) seenBytes = Math.max(seenBytes, fs.statSync(path.join(folder, name), { throwIfNoEntry: false })?.size ?? 0);
-      if (fs.existsSync(target.fsPath)) break;
-      await new Promise((r) => setImmediate(r));
-    }
-    controller.abort();
-    const message = await rejectsWith(download, /cancel/i);
-    assert.equal(await settled, 'rejected');
-    log(`     cancelled after ${(seenBytes / 1024 / 1024).toFixed(1)} MB: ${message}`);
-    assert.equal(fs.existsSync(target.fsPath), false, 'no file under the target name');
-    await eventually(() => fs.readdirSync(folder).length === 0, 'the temporary file to be removed');
-  });
-
   it('handles paths with spaces, %, and unicode', async () => {
     const name = 'dir with space/100% ünïcødé ✓.txt';
     const uri = fileUri(APPDATA, name);
@@ -358,7 +242,7 @@ describe('Connector files: datagrok:// file system and commands', () => {
     await rejectsWith(run('datagrok.files.open', { connector: DEMO, path: 'geo/../demog.csv' }), /cannot contain "\." or "\.\." parts/);
     await rejectsWith(run('datagrok.files.open', { connector: DEMO, path: 'geo//cities.csv' }), /empty part/);
     await rejectsWith(run('datagrok.files.open', { connector: '', path: 'x' }), /Name the connector/);
-    await rejectsWith(run('datagrok.files.download', { connector: DEMO, path: '../x', target: vscode.Uri.file(path.join(dir, 'x')) }), /"\.\."/);
+    await rejectsWith(run('datagrok.files.download', { connector: DEMO, path: '../x', target: vscode.Uri.file(path.join(files.dir, 'x')) }), /"\.\."/);
     assert.deepEqual(await emulatorRequests(), []);
   });
 

@@ -168,7 +168,7 @@ describe('Scripts: header completion and diagnostics, run before saving, push', 
     const document = await open('broken.py', ['#name: Broken', '#language: python', '#output: int x', '', 'y = 1', 'x = undefined_name + y', ''].join('\n'));
     await assert.rejects(
       Promise.resolve(vscode.commands.executeCommand('datagrok.scripts.run', { uri: document.uri })),
-      /Broken, line 6: NameError: name 'undefined_name' is not defined/,
+      /Broken: the script raised an error on line 6 of broken\.py: NameError: name 'undefined_name' is not defined/,
     );
     const shown = await diagnostics(document.uri, 'Datagrok run', (d) => d.length === 1);
     assert.equal(shown[0].range.start.line, 5);

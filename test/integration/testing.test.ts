@@ -192,17 +192,38 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     assert.equal(result.cases[0].outcome, 'passed');
   });
 
-  it('Accept Actual writes the actual answer into "$expect"; the case then passes', async () => {
+  it('Accept Actual from the Test Explorer writes only the actual answer into "$expect", at once; the case then passes; Undo restores the file', async () => {
     const id = `${ROOT}/math/add-wrong.datagrok.json`;
-    const accepted = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { id });
+    const uri = vscode.Uri.file(file('math/add-wrong.datagrok.json'));
+    const before = fs.readFileSync(uri.fsPath, 'utf8');
+    await runProfile([item(id)]);
+    const failure = tests().reported.get(id);
+    assert.equal(failure?.outcome, 'failed');
+    assert.equal(failure?.message?.contextValue, 'datagrok.acceptable', 'the failure message offers Accept Actual in its menu');
+    // As the Test Explorer's context menu calls it: with the test item (no preview to confirm).
+    const accepted = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', item(id));
     assert.deepEqual(accepted.cases, [id]);
-    const text = fs.readFileSync(file('math/add-wrong.datagrok.json'), 'utf8');
-    assert.match(text, /"\$expect": 4\n/);
-    assert.match(text, /\/\/ fails: 2 \+ 2 is not 5/, 'the comment is kept');
+    const after = fs.readFileSync(uri.fsPath, 'utf8');
+    assert.equal(after, before.replace('"$expect": 5', '"$expect": 4'), 'the only change is the value of "$expect" (comment and layout kept)');
+    assert.equal((await vscode.workspace.openTextDocument(uri)).isDirty, false, 'the file is saved');
     const result = await vscode.commands.executeCommand<RunResult>('datagrok.tests.run', { include: [id] });
     assert.equal(result.cases[0].outcome, 'passed');
     // A passing case has nothing to accept.
     assert.deepEqual((await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { id })).cases, []);
+    // One Undo in the file's editor reverts it.
+    const editor = await vscode.window.showTextDocument(uri);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), before, 'Undo restores the file as it was');
+    await editor.document.save();
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await tests().tree.refresh(uri);
+    // From the failure message in the test results (its context menu passes { test, message }).
+    await runProfile([item(id)]);
+    const message = tests().reported.get(id)?.message;
+    assert.ok(message);
+    const again = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { test: item(id), message });
+    assert.deepEqual(again.cases, [id]);
+    assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), after);
   });
 
   it('Turn Into Test records a parameter file\'s answer as "$expect": the file becomes a passing test', async () => {

@@ -92,6 +92,6 @@ export function codeOf(type: string, json: Json | undefined): { key: string; ext
   if (type === 'DataQuery') return { key: 'query', ext: 'sql' };
   if (type !== 'Script') return undefined;
   const language = String(json?.language ?? '').toLowerCase();
-  const ext: Record<string, string> = { python: 'py', r: 'r', javascript: 'js', julia: 'jl', octave: 'm', grok: 'grok', nodejs: 'js' };
+  const ext: Record<string, string> = { python: 'py', pyodide: 'py', r: 'R', javascript: 'js', julia: 'jl', octave: 'm', grok: 'grok', nodejs: 'js' };
   return { key: 'script', ext: ext[language] ?? 'txt' };
 }

@@ -95,6 +95,12 @@ export class Catalog {
     return this.keyed('functions', '', async (api) => sortFunctions(await api.listFunctions(undefined)), true);
   }
 
+  /** Every function as last listed in this session (however old), for a pick to show at once while it is listed again; undefined before the first list. */
+  async lastListedFunctions(): Promise<FuncInfo[] | undefined> {
+    const api = await this.session.client();
+    return this.state.get().lastKnown.get(`functions|${api.baseUrl}|`) as FuncInfo[] | undefined;
+  }
+
   /** The file-share connections: the roots of connector files. */
   fileShares(): Promise<ConnectionInfo[]> {
     return this.keyed('connections', 'files', async (api) =>

@@ -238,6 +238,16 @@ export function parseScriptHeader(text: string, prefix: CommentPrefix): ScriptHe
   let last = first - 1;
   while (last + 1 < lines.length && lines[last + 1].trimStart().startsWith(prefix)) last++;
   if (last < first) return undefined;
+  const header = parseHeaderBlock(lines, first, last, prefix);
+  return header.entries.some((e) => HEADER_MARKERS.has(e.key)) ? header : undefined;
+}
+
+/**
+ * The annotation lines `first`..`last` (inclusive) of `lines`, each a `prefix` comment: a script's header,
+ * or the comment block above a package function (src/platform/packages/annotations.ts). Lines that are no
+ * `key: value` entry are skipped.
+ */
+export function parseHeaderBlock(lines: readonly string[], first: number, last: number, prefix: CommentPrefix): ScriptHeader {
   const entries: HeaderEntry[] = [];
   const inputs: HeaderParam[] = [];
   const outputs: HeaderParam[] = [];
@@ -257,7 +267,6 @@ export function parseScriptHeader(text: string, prefix: CommentPrefix): ScriptHe
       if (param) (m[2] === 'input' ? inputs : outputs).push(param);
     }
   }
-  if (!entries.some((e) => HEADER_MARKERS.has(e.key))) return undefined;
   return {
     prefix,
     firstLine: first,

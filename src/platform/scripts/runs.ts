@@ -58,3 +58,10 @@ export function localScriptOf(source: ScriptSource): LocalScript {
   if (!header) throw badInput(`The text of ${source.fileName} that was run has no Datagrok header.`);
   return { header, code: source.code, fileName: source.fileName };
 }
+
+/** How a run of a script's text is shown: the header's name (not the temporary copy's) and its outputs' names, in order. */
+export function scriptRunLabel(source: ScriptSource): { name: string; outputs: string[] } {
+  const header = parseScriptHeader(source.code, source.prefix);
+  const name = header?.value('name') ?? source.fileName.replace(/\.[^.]+$/, '');
+  return { name, outputs: (header?.outputs ?? []).map((p) => p.name).filter(Boolean) };
+}

@@ -1,8 +1,7 @@
 // Folder sync, one comparison and the run that follows it: the link, the base, the ignore rules, the local
 // scan and the server's answer, classified (plan.ts); then the confirmed actions taken one file at a
 // time, each recorded in the base as soon as it is done, so a cancelled run resumes where it stopped.
-import { randomBytes } from 'node:crypto';
-import { constants, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { DatagrokError } from '../../api/errors';
 import type { DatagrokApi } from '../../api/datagrokApi';
@@ -10,6 +9,7 @@ import { writeTarget } from '../confinement';
 import { type IgnoreRules, isCaseInsensitive, type LocalFile, loadIgnoreRules, localNow, scanLocal } from './local';
 import { classify, type Direction, type FileStatus, type OnConflict, type PlannedAction, plan, type SyncAction } from './plan';
 import { etagNow, fetchRemote, INCOMING_DIR, RemoteEtags, type RemoteView, UploadChecks } from './remote';
+import { keepLocalCopy, placeStaged } from './localWrites';
 import { type HashCache, loadHashes, readLink, STATE_DIR, SyncBase, type SyncLink, saveHashes } from './store';
 
 export interface SyncSession {
@@ -78,54 +78,6 @@ function remotePath(link: SyncLink, rel: string): string {
 
 function sameLocal(a: LocalFile | undefined, b: { hash: string } | undefined): boolean {
   return a === undefined ? b === undefined : b !== undefined && a.hash === b.hash;
-}
-
-/** Copies `rel` to a free name beside it, `report (local copy).csv`, then `… 2`: what a "keep both" keeps. */
-async function keepLocalCopy(folder: string, rel: string): Promise<string> {
-  const dir = path.posix.dirname(rel);
-  const ext = path.posix.extname(rel);
-  const stem = path.posix.basename(rel, ext);
-  for (let n = 1; ; n++) {
-    // A long name is cut so that the copy's name stays within what file systems take (255 bytes).
-    const suffix = ` (local copy${n > 1 ? ` ${n}` : ''})${ext}`;
-    let kept = stem;
-    while (kept.length > 1 && Buffer.byteLength(kept + suffix) > 255) kept = kept.slice(0, -1);
-    const name = `${kept}${suffix}`;
-    const candidate = dir === '.' ? name : `${dir}/${name}`;
-    try {
-      await fsp.copyFile(path.join(folder, ...rel.split('/')), path.join(folder, ...candidate.split('/')), constants.COPYFILE_EXCL);
-      return candidate;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-  }
-}
-
-/**
- * Moves content received with the comparison into place, if it is still whole (its size as received): a rename,
- * so the target is either the old file or the new one, never half of it. On another disk than the linked
- * folder's root it is copied to a temporary name beside the target first. False when it is gone or cut short
- * (it is then downloaded again).
- */
-async function placeStaged(staged: string, size: number | undefined, full: string, exists: boolean): Promise<boolean> {
-  const info = await fsp.stat(staged).catch(() => undefined);
-  if (!info?.isFile() || info.size !== size) return false;
-  const mode = exists ? (await fsp.stat(full)).mode & 0o777 : 0o666 & ~process.umask();
-  await fsp.chmod(staged, mode);
-  try {
-    await fsp.rename(staged, full);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
-    const temp = `${full}.${randomBytes(4).toString('hex')}.dgtmp`;
-    try {
-      await fsp.copyFile(staged, temp);
-      await fsp.rename(temp, full);
-    } finally {
-      await fsp.rm(temp, { force: true });
-      await fsp.rm(staged, { force: true });
-    }
-  }
-  return true;
 }
 
 /** Transfers at once (each on a kept-alive connection of its own): enough to hide each request's round trip. */

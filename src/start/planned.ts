@@ -1,0 +1,29 @@
+// What activation registers before any feature loads (src/start/lazyFeatures.ts), and how: each feature
+// must ask for the same when it attaches (checked then), so a view, a restored editor or a command finds
+// its provider from the start.
+import * as vscode from 'vscode';
+
+/** How each view is made at activation; its feature must ask for the same (checked when it attaches). */
+export const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: boolean; resolves?: boolean; dnd?: { drag: string[]; drop: string[] } }> = {
+  'datagrok.groups': { showCollapseAll: true },
+  'datagrok.functions': { showCollapseAll: true, resolves: true },
+  'datagrok.runs': {},
+  'datagrok.tables': { canSelectMany: true },
+  'datagrok.dashboards': { canSelectMany: true },
+  'datagrok.files': { showCollapseAll: true, dnd: { drag: ['text/uri-list'], drop: ['text/uri-list', 'files'] } },
+};
+export const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
+  datagrok: { isCaseSensitive: true },
+  'datagrok-result': { isReadonly: true, isCaseSensitive: true },
+  'datagrok-bundle-code': { isCaseSensitive: true },
+};
+export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-script'];
+/** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
+export const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
+/** Custom editors (package.json customEditors), with the webview options each is registered with. */
+export const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
+export const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
+export const COMPLETION_TRIGGERS = ['"', ':', '/'];
+/** A workspace holding one of these loads the features once activation is over: a linked folder's Source Control entry shows from the start. */
+export const LOAD_WHEN_WORKSPACE_CONTAINS = '**/.datagrok/sync.json';
+export const CODE_ACTION_KINDS = [vscode.CodeActionKind.QuickFix];

@@ -1,0 +1,146 @@
+// `node out/test/host/uiCapabilities.js` (after `npm run -s build`): the capabilities the README shows a
+// picture of, as a user meets them in the real workbench (code-server + headless Chromium, the packaged
+// .vsix). Signs in through the palette, then:
+// - function tests: runs the workspace's two `$expect` files from the Test Explorer; the wrong
+//   expectation fails with the diff of expected and actual in the editor's peek, the right one passes;
+// - folder sync: a folder linked to the emulator's System:DemoFiles/geo (its .datagrok/sync.json, as
+//   Link Folder writes it), with a file changed on both sides and one new here; Compare from the palette
+//   lists them in Source Control under Conflicts, Changed on the Server and Changed Here.
+// Screenshots: screenshots/function-tests.png, screenshots/folder-sync.png (the README's media/readme/).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { shortTempDir, startCodeServer } from './codeServer';
+import { startEmulator } from './emulator';
+import { repoRoot, resultsDir, screenshotsDir } from './paths';
+import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
+import { ensureHost } from './provision';
+import { testSettings } from './run';
+import { answerInputBox, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+import { packageVsix } from './vsix';
+import { openBrowser, workbenchUrl } from './workbench';
+
+const LONG = 60_000;
+
+/** The workspace's additions: two function tests and a linked folder. */
+function writeWorkspace(workspace: string): void {
+  const tests = path.join(workspace, 'tests');
+  fs.mkdirSync(tests, { recursive: true });
+  fs.writeFileSync(path.join(tests, 'add.datagrok.json'), '{ "$function": "Demo:Add", "a": 2, "b": 3, "$expect": 5 }\n');
+  fs.writeFileSync(path.join(tests, 'add-negative.datagrok.json'), '{ "$function": "Demo:Add", "a": -2, "b": -3, "$expect": -6 }\n');
+  const linked = path.join(workspace, 'geo');
+  fs.mkdirSync(path.join(linked, '.datagrok'), { recursive: true });
+  fs.writeFileSync(path.join(linked, '.datagrok', 'sync.json'), `${JSON.stringify({ connector: 'System:DemoFiles', path: 'geo' }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(linked, 'cities.csv'),
+    'city,country,lat,lon,population\nTokyo,Japan,35.6895,139.6917,37400068\nDelhi,India,28.7041,77.1025,28514000\nLviv,Ukraine,49.8397,24.0297,717000\n',
+  );
+  fs.writeFileSync(path.join(linked, 'distances.py'), 'import pandas as pd\n\ncities = pd.read_csv("cities.csv")\nprint(cities.describe())\n');
+}
+
+/** The rows of a tree in the side bar (Test Explorer, Source Control), as they read on screen. */
+async function rowsOf(page: Page, selector: string): Promise<string[]> {
+  return page
+    .locator(`${selector} .monaco-list-row`)
+    .evaluateAll((rows) => rows.map((row) => (row.getAttribute('aria-label') || row.textContent || '').replace(/\s+/g, ' ').trim()));
+}
+
+async function waitForTreeRows(page: Page, selector: string, expected: RegExp[], what: string): Promise<void> {
+  let rows: string[] = [];
+  await pollUntil(
+    page,
+    async () => {
+      rows = await rowsOf(page, selector);
+      return expected.every((pattern) => rows.some((row) => pattern.test(row))) ? true : undefined;
+    },
+    () => `${what}: expected rows ${expected.join(', ')}; it shows:\n  ${rows.join('\n  ') || '(nothing)'}`,
+    LONG,
+  );
+}
+
+async function functionTests(page: Page): Promise<void> {
+  // The failing file open, so the failure's peek (expected and actual) shows in its editor.
+  await quickOpen(page, 'add-negative.datagrok.json');
+  await runFromPalette(page, 'Testing: Focus on Test Explorer View');
+  await page.locator('.part.sidebar .test-explorer').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await runFromPalette(page, 'Test: Run All Tests');
+  await page.locator('.monaco-editor .peekview-widget', { hasText: /-6/ }).first().waitFor({ state: 'visible', timeout: LONG });
+  await waitForTreeRows(page, '.part.sidebar .test-explorer', [/^add\.datagrok\.json/, /^add-negative\.datagrok\.json/, /^Demo:Add/], 'the Test Explorer after Run All');
+}
+
+async function folderSync(page: Page): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  await runFromPalette(page, 'View: Hide Panel');
+  // The palette's Compare says the counts and opens Source Control with the entries.
+  await runFromPalette(page, 'Datagrok: Compare Linked Folder with Server');
+  await waitForToast(page, /conflict/i, 'after Compare Linked Folder');
+  await waitForTreeRows(
+    page,
+    '.part.sidebar',
+    [/^Conflicts/, /^Changed on the Server/, /^Changed Here/, /^cities\.csv/, /^countries\.csv/, /^distances\.py/],
+    'Source Control after Compare',
+  );
+  // The conflict's diff: the server's copy and yours.
+  await page.locator('.part.sidebar .monaco-list-row', { hasText: 'cities.csv' }).first().click();
+  await page.locator('.monaco-diff-editor .view-line', { hasText: 'Lviv' }).first().waitFor({ state: 'visible', timeout: LONG });
+}
+
+async function main(): Promise<number> {
+  const host = await ensureHost();
+  const stateDir = shortTempDir('dgcap-');
+  removeAfterStop(stateDir);
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
+  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
+  const workspace = path.join(stateDir, 'workspace');
+  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
+  writeWorkspace(workspace);
+  const server = await startCodeServer(host, {
+    stateDir,
+    port: await freePort(),
+    smokeTestDriver: false,
+    installVsix: [vsix],
+    logFile: path.join(stateDir, 'code-server.log'),
+    settings: { ...testSettings(emulator.baseUrl), 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument' },
+  });
+  const { page } = await openBrowser(host.chromium);
+  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
+  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
+  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: LONG });
+  await runFromPalette(page, 'Datagrok: Sign In');
+  await answerInputBox(page, /server URL/i, emulator.baseUrl);
+  await answerInputBox(page, /API key/i, emulator.key);
+  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
+
+  let failed = 0;
+  for (const [name, flow] of [
+    ['function-tests', functionTests],
+    ['folder-sync', folderSync],
+  ] as const) {
+    const shot = path.join(screenshotsDir, `${name}.png`);
+    try {
+      await page.keyboard.press('Escape');
+      await flow(page);
+      await page.screenshot({ path: shot });
+      console.log(`ok   ui (capabilities): ${name}; ${path.relative(repoRoot, shot)}`);
+    } catch (error) {
+      failed++;
+      await page.screenshot({ path: path.join(screenshotsDir, `${name}-failed.png`) }).catch(() => undefined);
+      console.log(`FAIL ui (capabilities): ${name}\n${(error instanceof Error ? error.message : String(error)).replace(/^/gm, '     ')}`);
+    }
+  }
+  return failed === 0 ? 0 : 1;
+}
+
+stopAllOnSignals();
+let exitCode = 1;
+main()
+  .then((code) => {
+    exitCode = code;
+  })
+  .catch((error: unknown) => console.error(`FAIL ui (capabilities): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
+  .finally(async () => {
+    await stopAll();
+    process.exit(exitCode);
+  });
