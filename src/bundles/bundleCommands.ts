@@ -1,6 +1,7 @@
 // datagrok.bundle.pull / diff / push: bundles interchangeable with `grok s pull | diff | push`. From the palette
 // they ask (folder, selection, server, policy) and show what they will do first; with an options object they ask
 // nothing, return the manifest or the plan, and refuse bad input before any request.
+import { readdir, rmdir, stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import { hostOf, normalizeBaseUrl } from '../api/names';
@@ -10,6 +11,7 @@ import { uriOption } from '../core/options';
 import {
   CHANGED_BOTH,
   checkSelection,
+  choicesById,
   collectPull,
   type ConflictPolicy,
   diffFolder,
@@ -17,6 +19,8 @@ import {
   type Note,
   ON_CHANGED,
   type OnChanged,
+  isConflict,
+  PlanRefused,
   type PlanResult,
   POLICIES,
   pushFolder,
@@ -26,6 +30,8 @@ import {
   writePull,
 } from '../platform/bundles';
 import type { Services } from '../services';
+import { askChoices, type PushChoices } from './bundleConflicts';
+import { pickPullSelection } from './pullPicker';
 
 interface FolderOptions {
   folder?: unknown;
@@ -38,6 +44,8 @@ export interface PullOptions extends FolderOptions {
 export interface PushOptions extends FolderOptions {
   dryRun?: boolean;
   onConflict?: unknown;
+  /** Per entity (qualified name, bundle file or id): skip, adopt or duplicate, over `onConflict`. */
+  conflicts?: unknown;
   onChanged?: unknown;
 }
 
@@ -93,34 +101,38 @@ function itemSelection(arg: unknown): string[] | undefined {
   return typeof id === 'string' && id ? [id] : undefined;
 }
 
-async function askSelection(): Promise<Selection> {
-  const text = await vscode.window.showInputBox({
-    title: 'Pull to Bundle: what to pull',
-    prompt: 'Qualified names or ids separated by spaces (Samples:TopCustomers), or "?" followed by smart-search text',
-    placeHolder: 'Samples:TopCustomers World overview',
-  });
-  if (!text?.trim()) throw new UserCancelled();
-  if (text.trim().startsWith('?')) {
-    const picks = await vscode.window.showQuickPick(['query', 'script', 'connection', 'dashboard', 'project', 'table', 'layout', 'view', 'group'], {
-      title: 'Pull to Bundle: of which types',
-      canPickMany: true,
-    });
-    if (!picks?.length) throw new UserCancelled();
-    return { text: text.trim().slice(1).trim(), types: picks };
-  }
-  return text.match(/"[^"]+"|\S+/g)?.map((t) => t.replace(/^"|"$/g, '')) ?? [];
-}
-
 /** The manifest as written, with `notes`: what stayed on the server or could not be written into the folder, and why. */
 export async function pullCommand(
   services: Services,
   inv: CommandInvocation<PullOptions>,
   onWritten: (dir: string) => Promise<void> = async () => undefined,
 ): Promise<Manifest & { notes: Note[] }> {
+  const started = Date.now();
   const fromItem = inv.interactive ? itemSelection(inv.arg) : undefined;
-  const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await askSelection()));
-  const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
   const { url, client } = await serverOf(services, inv);
+  // From the palette: what to pull is picked and checked against the server before the folder is asked for.
+  const selection = inv.options ? checkSelection(inv.options.selection) : checkSelection(fromItem ?? (await pickPullSelection(client.entities)));
+  const dir = inv.options ? await folderOf(inv, false) : await folderOf({ ...inv, arg: undefined }, false);
+  // A folder made in the folder dialog for this pull is removed again if the pull does not happen.
+  const madeNow = inv.interactive && (await emptySince(dir, started));
+  return pullInto(services, inv, { dir, url, client, selection }, onWritten).catch(async (e) => {
+    if (madeNow) await rmdir(dir).catch(() => undefined);
+    throw e;
+  });
+}
+
+/** An empty folder made since `since` (ms): one this command's folder dialog made. */
+async function emptySince(dir: string, since: number): Promise<boolean> {
+  const made = await stat(dir).catch(() => undefined);
+  return !!made && made.birthtimeMs >= since - 1000 && (await readdir(dir)).length === 0;
+}
+
+async function pullInto(
+  services: Services,
+  inv: CommandInvocation<PullOptions>,
+  { dir, url, client, selection }: { dir: string; url: string; client: DatagrokApi; selection: Selection },
+  onWritten: (dir: string) => Promise<void>,
+): Promise<Manifest & { notes: Note[] }> {
   const pulled = await inv.withProgress(`Pulling from ${hostOf(url)}`, (p, signal) => collectPull(client.entities, url, selection, (m) => p.message(m), signal));
   const list = [...pulled.entities.values()].map((e) => `${e.type} ${String(e.json.namespace ?? '')}${String(e.json.name ?? e.json.id)}`);
   services.log.info(
@@ -172,19 +184,40 @@ async function askCredentials(dir: string, plan: PlanResult): Promise<Record<str
   return creds;
 }
 
-export async function pushCommand(services: Services, inv: CommandInvocation<PushOptions>, show: (dir: string, url: string) => Promise<unknown>): Promise<PlanResult> {
+export async function pushCommand(
+  services: Services,
+  inv: CommandInvocation<PushOptions>,
+  show: (dir: string, url: string) => Promise<unknown>,
+  remembered: PushChoices,
+): Promise<PlanResult> {
   const dir = await folderOf(inv, true);
   const onConflict = policyOf(inv.options?.onConflict);
   let onChanged = onChangedOf(inv.options?.onChanged);
   const dryRun = inv.options?.dryRun === true;
+  const given = choicesById(await readBundle(dir), inv.options?.conflicts);
   const { url, client } = await serverOf(services, inv);
+  // Choices made in the Source Control view for this folder and server, then the ones the options give.
+  const choices = { ...remembered.of(dir, url), ...given };
   const source = (await readManifest(dir)).source.url;
   const other = source && normalizeBaseUrl(source) !== url;
   const notice = other ? `This bundle was pulled from ${hostOf(source)}; the push goes to ${hostOf(url)}.` : undefined;
   if (notice) services.log.info(notice);
   const share = (id: string, group: string, access: 'View' | 'Edit') => client.shareDashboard(id, [group], access);
-  const dry = () => inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, onChanged, signal }));
-  let plan = await dry();
+  const dry = () =>
+    inv.withProgress(`Planning the push to ${hostOf(url)}`, (_p, signal) => pushFolder(client.entities, url, dir, { dryRun: true, onConflict, choices, onChanged, signal }));
+  let plan = await dry().catch(async (e) => {
+    // Name conflicts a person has not decided: asked one by one (and remembered), then planned again.
+    if (!(e instanceof PlanRefused) || !inv.interactive || dryRun) throw e;
+    const asked = await askChoices(
+      e.rows.filter((r) => isConflict(r) && r.action === 'failed'),
+      hostOf(url),
+    );
+    for (const [id, choice] of asked) {
+      remembered.set(dir, url, id, choice);
+      choices[id] = choice;
+    }
+    return dry();
+  });
   let credentials: Record<string, Record<string, string>> | undefined;
   const both = plan.items.filter((i) => i.reason.startsWith(CHANGED_BOTH));
   if (both.length && onChanged === 'refuse') {
@@ -199,7 +232,9 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
     const counts = Object.entries(plan.counts)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ');
-    const lines = plan.items.filter((i) => i.action !== 'identical' || i.detail).map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}`);
+    const lines = plan.items
+      .filter((i) => i.action !== 'identical' || i.detail)
+      .map((i) => `${i.action}: ${i.entityType} ${i.name}${i.detail ? ` (${i.detail})` : ''}${/^(name taken by|adopted) /.test(i.reason) ? ` — ${i.reason}` : ''}`);
     const answer = await vscode.window.showWarningMessage(
       `${notice ? `${notice} ` : ''}Push to ${hostOf(url)}: ${counts}?`,
       { modal: true, detail: lines.join('\n') || 'Everything is identical.' },
@@ -210,8 +245,17 @@ export async function pushCommand(services: Services, inv: CommandInvocation<Pus
   }
   if (dryRun) return withNotice(plan, notice, source);
   const result = await inv.withProgress(`Pushing to ${hostOf(url)}`, (p, signal) =>
-    pushFolder(client.entities, url, dir, { onConflict, onChanged, credentials, share, signal, progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m) }),
+    pushFolder(client.entities, url, dir, {
+      onConflict,
+      choices,
+      onChanged,
+      credentials,
+      share,
+      signal,
+      progress: (m, done, total) => p.message(total ? `${m} (${done}/${total})` : m),
+    }),
   );
+  if (result.status === 'ok') remembered.clear(dir);
   await show(dir, url).catch((e) => services.log.warn(`Source Control view not updated: ${(e as Error).message}`));
   const failed = result.items.filter((i) => i.action === 'failed');
   const written = result.items.filter((i) => i.action === 'create' || i.action === 'update');

@@ -30,7 +30,8 @@ async function isBundleManifest(uri: vscode.Uri): Promise<boolean> {
 
 const folderOf = (manifest: vscode.Uri) => vscode.Uri.joinPath(manifest, '..').fsPath;
 
-export function watchBundleFolders(log: { warn(message: string): void }): BundleFolders {
+/** `changed`: a bundle folder whose manifest.json was made, changed or deleted (a pull, a checkout). */
+export function watchBundleFolders(log: { warn(message: string): void }, changed: (dir: string) => void = () => undefined): BundleFolders {
   const folders = new Set<string>();
   let published = '';
   const publish = () => {
@@ -60,9 +61,10 @@ export function watchBundleFolders(log: { warn(message: string): void }): Bundle
   const watcher = vscode.workspace.createFileSystemWatcher(MANIFEST_GLOB);
   const subscriptions = [
     watcher,
-    watcher.onDidCreate((u) => void check(u)),
-    watcher.onDidChange((u) => void check(u)),
+    watcher.onDidCreate((u) => void check(u).then(() => changed(folderOf(u)))),
+    watcher.onDidChange((u) => void check(u).then(() => changed(folderOf(u)))),
     watcher.onDidDelete((u) => {
+      changed(folderOf(u));
       folders.delete(folderOf(u));
       publish();
     }),

@@ -6,9 +6,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
 import { uiArguments } from '../core/commands';
+import type { ConflictChoice } from '../platform/bundles/choices';
 import { type BundleStatus, codeOf, type EntityState, type EntityStatus } from '../platform/bundles/states';
 import { codeUriOf } from './bundleCode';
 import { codeOpenCommand } from './bundleCodeCommand';
+import { CHOICE_TEXT, holderOf } from './bundleConflicts';
 import type { BundleDocuments } from './bundleDocuments';
 
 const GROUPS: Array<{ state: EntityState; label: string; icon: string; tip: string }> = [
@@ -38,6 +40,25 @@ export interface ScmResourceView {
   name: string;
   state: EntityState;
   detail: string;
+  /** A conflict's choice for the next push (skip, adopt, duplicate), when one was made. */
+  choice?: ConflictChoice;
+}
+
+/**
+ * An entry of the view. Not a plain object: the menus hand it to the commands, and the command layer takes a plain
+ * object for a script's options (which never asks); an entry is a user's click.
+ */
+class EntityResource implements vscode.SourceControlResourceState {
+  readonly resourceUri: vscode.Uri;
+  readonly decorations?: vscode.SourceControlResourceDecorations;
+  readonly command?: vscode.Command;
+  readonly contextValue?: string;
+  constructor(state: vscode.SourceControlResourceState) {
+    this.resourceUri = state.resourceUri;
+    this.decorations = state.decorations;
+    this.command = state.command;
+    this.contextValue = state.contextValue;
+  }
 }
 
 const json = (value: unknown) => (value === undefined ? '' : JSON.stringify(value, null, 2));
@@ -47,7 +68,11 @@ export class BundleScm implements vscode.Disposable {
   private readonly groups = new Map<EntityState, vscode.SourceControlResourceGroup>();
   private current: BundleStatus | undefined;
 
-  constructor(private readonly documents: BundleDocuments) {}
+  constructor(
+    private readonly documents: BundleDocuments,
+    /** A conflict's choice remembered for the folder's push to that server. */
+    private readonly choiceOf: (dir: string, server: string, id: string) => ConflictChoice | undefined = () => undefined,
+  ) {}
 
   /** The folder shown (the last one checked). */
   get status(): BundleStatus | undefined {
@@ -86,7 +111,12 @@ export class BundleScm implements vscode.Disposable {
   resources(): Array<{ group: string; resources: ScmResourceView[] }> {
     return GROUPS.map((g) => ({
       group: g.label,
-      resources: (this.current?.entities ?? []).filter((e) => e.state === g.state).map((e) => ({ file: e.file, name: e.name, state: e.state, detail: e.detail })),
+      resources: (this.current?.entities ?? [])
+        .filter((e) => e.state === g.state)
+        .map((e) => {
+          const choice = this.current && e.state === 'conflict' ? this.choiceOf(this.current.dir, this.current.serverUrl, e.id) : undefined;
+          return { file: e.file, name: e.name, state: e.state, detail: e.detail, ...(choice ? { choice } : {}) };
+        }),
     })).filter((g) => g.resources.length > 0);
   }
 
@@ -94,17 +124,22 @@ export class BundleScm implements vscode.Disposable {
     const uri = vscode.Uri.file(path.join(status.dir, e.file));
     const keys = e.state === 'changed' ? 'changed' : e.state === 'changedBoth' || e.state === 'changedOnServer' ? 'they differ in' : '';
     const detail = e.detail ? ` — ${keys ? `${keys}: ${e.detail}` : e.detail}` : '';
-    return {
+    // A conflict shows the choice made for the push: its icon, and what it will do.
+    const choice = e.state === 'conflict' ? this.choiceOf(status.dir, status.serverUrl, e.id) : undefined;
+    const chosen = choice ? `\nPush: ${CHOICE_TEXT[choice].label} — ${CHOICE_TEXT[choice].does(e.type, holderOf(e.detail))}` : '';
+    const open = e.state === 'conflict' && !choice ? '\nChoose Skip, Adopt or Duplicate (inline or in the context menu); the push asks otherwise.' : '';
+    return new EntityResource({
       resourceUri: uri,
       decorations: {
-        tooltip: `${e.name} (${e.type}): ${g.tip}${detail}`,
-        iconPath: new vscode.ThemeIcon(g.icon),
+        tooltip: `${e.name} (${e.type}): ${g.tip}${detail}${chosen}${open}`,
+        iconPath: new vscode.ThemeIcon(choice ? CHOICE_TEXT[choice].icon : g.icon),
         strikeThrough: e.state === 'deletedOnServer' || e.state === 'missingHere',
         faded: e.state === 'identical' || e.state === 'skipped',
       },
       command: codeOpenCommand(e, uri) ?? { command: 'datagrok.bundle.openDiff', title: 'Open Changes', arguments: [uri] },
-      contextValue: `datagrok.bundleEntity.${e.state}`,
-    };
+      // A group's conflict takes no duplicate (group names are unique on a server): the menus tell them apart.
+      contextValue: `datagrok.bundleEntity.${e.state}${e.state === 'conflict' && e.type === 'UserGroup' ? '.group' : ''}`,
+    });
   }
 
   /** The entity the view shows at `uri` (a bundle file), or a clear refusal. */

@@ -152,3 +152,18 @@ describe('bundle input checks (refused before any request)', () => {
     assert.equal(resolveType('dashboard'), 'Project');
   });
 });
+
+describe('bundle writing: nothing left behind on failure', () => {
+  it('a pull whose write fails removes the folders it made (the bundle folder and its new parents), not the ones that were there', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'bundle-fail-'));
+    try {
+      const dir = path.join(root, 'new', 'bundle');
+      // A value JSON cannot write stands for any failure part-way (a full disk, a file in the way).
+      const entities = new Map([[ID, { type: 'Script', json: { id: ID, name: 'x', big: 1n } as Record<string, unknown> }]]);
+      await assert.rejects(writeBundle(dir, entities, { source: { url: 'http://x/api', version: '1', userNamespace: '' }, args: [] }, new Map()), /BigInt/);
+      assert.deepEqual(await readdir(root), [], 'no empty bundle/ folder, no new parent');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

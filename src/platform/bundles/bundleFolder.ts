@@ -151,6 +151,22 @@ export async function writeBundle(
   bytes: Map<string, Uint8Array>,
   replace = false,
 ): Promise<Manifest & { notes: WriteNote[] }> {
+  // A folder this pull makes is removed again when the pull fails: no half bundle, no empty folder left behind.
+  let made: string | undefined;
+  for (let d = path.resolve(dir); !existsSync(d) && path.dirname(d) !== d; d = path.dirname(d)) made = d;
+  return writeInto(dir, entities, meta, bytes, replace).catch(async (e) => {
+    if (made) await rm(made, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  });
+}
+
+async function writeInto(
+  dir: string,
+  entities: Map<string, BundleEntity>,
+  meta: WriteMeta,
+  bytes: Map<string, Uint8Array>,
+  replace: boolean,
+): Promise<Manifest & { notes: WriteNote[] }> {
   if (replace) await rm(dir, { recursive: true, force: true });
   const existing = existsSync(path.join(dir, 'manifest.json')) ? await readManifest(dir) : undefined;
   const manifest: Manifest = existing ?? { formatVersion: FORMAT_VERSION, source: meta.source, pulls: [], order: [], packages: [] };

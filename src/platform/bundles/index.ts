@@ -7,6 +7,7 @@ import { collectPull, type PullResult, type Selection } from './pull';
 import { type PushOptions, pushBundle } from './push';
 
 export { CHANGED_BOTH, CHANGED_ON_SERVER, type OnChanged, ON_CHANGED } from './base';
+export { CHOICES, type ConflictChoice, choiceProblem, choicesById } from './choices';
 export { type Bundle, type BundleEntity, type Manifest, readBundle, readManifest, type WriteNote } from './bundleFolder';
 export { changedKeys, hashView, normalize } from './normalize';
 export { type Action, type ConflictPolicy, isChangedBoth, isConflict, makePlan, type Plan, type PlanItem, type PlanResult, PlanRefused, POLICIES } from './plan';

@@ -11,7 +11,8 @@ import { basesFor, baseUnknownDetail, CHANGED_BOTH, CHANGED_ON_SERVER, type OnCh
 import type { Bundle, BundleEntity } from './bundleFolder';
 import { changedKeys, hashOf, relationsCovered } from './normalize';
 import { type Json, nqNameOf, TYPES, untransferable } from './registry';
-import { nestedIds, pool, rewrite, uuidsIn } from './uuids';
+import { orphanRows } from './orphans';
+import { nestedIds, pool, rewrite } from './uuids';
 
 export type Action = 'create' | 'update' | 'identical' | 'skip' | 'failed' | 'warn' | 'info' | 'needs-credentials';
 export type ConflictPolicy = 'fail' | 'skip' | 'adopt' | 'duplicate';
@@ -33,6 +34,8 @@ export interface PlanOptions {
   /** The target's URL: picks the base recorded for it (none: compared as grok compares). */
   remoteUrl?: string;
   onChanged?: OnChanged;
+  /** A name conflict's policy per entity (bundle id), over `onConflict` (choices.ts). */
+  choices?: Readonly<Record<string, ConflictPolicy>>;
   signal?: AbortSignal;
 }
 
@@ -79,6 +82,7 @@ export const isChangedBoth = (row: PlanItem) => row.sides === 'both';
 
 export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: ConflictPolicy, options: PlanOptions = {}): Promise<Plan> {
   const { signal, remoteUrl, onChanged = 'refuse' } = options;
+  const policyOf = (id: string) => options.choices?.[id] ?? onConflict;
   const opts = { signal };
   const rows: PlanItem[] = [];
   const ops: Op[] = [];
@@ -118,10 +122,9 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
     const twin = target || !json.name ? null : await byNqName(api, type, `${ns}${json.name}`, opts);
     found.set(entry.id, { target, twin });
   });
-  if (onConflict === 'adopt') {
-    for (const entry of bundle.manifest.order) {
-      const twin = found.get(entry.id)?.twin;
-      if (!twin) continue;
+  for (const entry of bundle.manifest.order) {
+    const twin = found.get(entry.id)?.twin;
+    if (twin && policyOf(entry.id) === 'adopt') {
       idmap[entry.id] = String(twin.id);
       for (const nested of nestedIds((bundle.entities.get(entry.id) as BundleEntity).json)) idmap[nested] = randomUUID();
     }
@@ -139,7 +142,8 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
     planned.set(entry.id, row);
     effective.set(entry.id, { type, json });
     const { target, twin } = found.get(entry.id) ?? { target: null, twin: null };
-    targets.set(entry.id, target ?? (onConflict === 'adopt' ? twin : null));
+    const policy = policyOf(entry.id);
+    targets.set(entry.id, target ?? (policy === 'adopt' ? twin : null));
     const refused = json._personalOf ? { reason: 'personal_project' } : untransferable(type, json);
     if (refused) {
       row.action = 'skip';
@@ -152,11 +156,11 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
       else if (row.action === 'update') checkBase(row, bases.get(entry.id), hashOf(type, target), hashOf(type, json), onChanged);
     } else if (twin) {
       row.reason = `name taken by ${twin.id}`;
-      if (onConflict === 'fail') {
+      if (policy === 'fail') {
         row.action = 'failed';
         conflicts.push(`${type} ${row.name} → ${twin.id}`);
-      } else if (onConflict === 'skip') row.action = 'skip';
-      else if (onConflict === 'adopt') compare(row, type, twin, json, `adopted ${twin.id}`);
+      } else if (policy === 'skip') row.action = 'skip';
+      else if (policy === 'adopt') compare(row, type, twin, json, `adopted ${twin.id}`);
     }
     if (row.action !== 'create' && row.action !== 'update') continue;
     if (type === 'DataConnection') {
@@ -171,7 +175,8 @@ export async function makePlan(api: EntityRoutes, bundle: Bundle, onConflict: Co
     ops.push({ id: entry.id, type, json, row, target: targets.get(entry.id) ?? null });
   }
   if (conflicts.length) {
-    throw new PlanRefused(`Name conflicts on the target server; nothing was written (choose onConflict skip, adopt or duplicate):\n  ${conflicts.join('\n  ')}`, rows);
+    const how = 'choose for each in the Source Control view (Skip, Adopt, Duplicate), or push with onConflict skip, adopt or duplicate';
+    throw new PlanRefused(`Name conflicts on the target server; nothing was written (${how}):\n  ${conflicts.join('\n  ')}`, rows);
   }
   // A migration to another server has no base there until a push records one: compared as grok compares.
   if (unknownBase && (fromSource || bases) && remoteUrl) {
@@ -249,41 +254,6 @@ function failDependants(effective: Map<string, BundleEntity>, planned: Map<strin
       blocked.set(id, row);
       changed = true;
     }
-  }
-}
-
-/** References to ids the bundle does not carry: fine when the target has them, a warning when not. */
-async function orphanRows(
-  api: EntityRoutes,
-  bundle: Bundle,
-  effective: Map<string, BundleEntity>,
-  idmap: Record<string, string>,
-  rows: PlanItem[],
-  opts: { signal?: AbortSignal },
-): Promise<void> {
-  const known = new Set<string>([...Object.keys(idmap), ...Object.values(idmap)]);
-  for (const [id, e] of bundle.entities) {
-    known.add(id);
-    for (const n of nestedIds(e.json)) known.add(n);
-  }
-  const referrers = new Map<string, string[]>();
-  for (const [, { json }] of effective) for (const ref of uuidsIn(json)) if (!known.has(ref)) referrers.set(ref, [...(referrers.get(ref) ?? []), nqNameOf(json)]);
-  for (const [orphan, by] of referrers) {
-    const names = [...new Set(by)].join(', ');
-    const held = await api.entity(orphan, opts);
-    // grok's row (name: the id, entityType Entity), with a detail that names what the target holds and what it means.
-    if (held) {
-      const what = `${String(held['#type'] ?? 'entity')} ${nqNameOf(held)}`;
-      const detail = `${what} is not in the bundle; the target has it under this id, so ${names} will use the target's own — nothing to do`;
-      rows.push({ name: orphan, entityType: 'Entity', action: 'info', reason: 'orphan_ref', detail });
-    } else
-      rows.push({
-        name: orphan,
-        entityType: 'Entity',
-        action: 'warn',
-        reason: 'dependency_missing',
-        detail: `not in the bundle and not on the target — the save of ${names} may be refused`,
-      });
   }
 }
 

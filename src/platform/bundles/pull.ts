@@ -196,7 +196,7 @@ export async function collectPull(api: EntityRoutes, baseUrl: string, selection:
 }
 
 /** A UUID, or `Namespace:Name` (a bare name: the root namespace); one match or a clear refusal. */
-async function resolveEntity(api: EntityRoutes, token: string, opts: { signal?: AbortSignal }): Promise<EntityJson> {
+export async function resolveEntity(api: EntityRoutes, token: string, opts: { signal?: AbortSignal }): Promise<EntityJson> {
   if (UUID_RE.test(token)) {
     const one = await api.entity(token, opts);
     if (!one) throw new Error(`Nothing on the server has the id ${token}.`);

@@ -16,6 +16,8 @@ import { pool } from './uuids';
 export interface PushOptions {
   dryRun?: boolean;
   onConflict?: ConflictPolicy;
+  /** A name conflict's policy per entity, by bundle id (choices.ts `choicesById`), over `onConflict`. */
+  choices?: Readonly<Record<string, ConflictPolicy>>;
   /** An entity changed here and on the server since the pull: refused (the default), yours wins, or the server's is taken into the bundle. */
   onChanged?: OnChanged;
   /** Connection secrets for the target, by the connection's qualified name: sent, never written to the bundle. */
@@ -49,7 +51,7 @@ export async function pushBundle(api: EntityRoutes, remoteUrl: string, bundle: B
     });
   }
   progress('Planning');
-  const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', { signal: options.signal, remoteUrl, onChanged: options.onChanged });
+  const plan = await makePlan(api, bundle, options.onConflict ?? 'fail', { signal: options.signal, remoteUrl, onChanged: options.onChanged, choices: options.choices });
   const items = [...extra, ...plan.rows];
   if (options.dryRun) {
     // Not in grok's dry run: what the groups' members would change (a push only ever adds).
