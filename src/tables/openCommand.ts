@@ -63,7 +63,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
-      title: 'Open Table as CSV',
+      title: 'Open Table',
       placeholder: 'Pick a table (type to search the server), or type a table ID or name (e.g. Demo:demog)',
       search: tableSearch(services.platform.catalog),
     });
