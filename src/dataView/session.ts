@@ -47,8 +47,8 @@ export class DataViewSession {
     this.post(message);
   }
 
-  /** Opens the file in the worker (once) and returns the meta message. */
-  private start(): Promise<HostMessage> {
+  /** Opens the file in the worker (once; the view starts it as it opens, while its page loads) and returns the meta message. */
+  start(): Promise<HostMessage> {
     this.started ??= (async () => {
       this.localFile = await localFileOf(this.uri);
       if (this.uri.scheme === 'file') {
@@ -75,12 +75,12 @@ export class DataViewSession {
           (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
         )
         .catch(() => undefined);
-      const { columns, rowCount } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
+      const { columns, rowCount, rows } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
       this.rowCount = rowCount;
       const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
       if (this.table()?.url) actions.push('browser');
       this.log.info(`Data view: ${this.uri.toString(true)} (${columns.length} columns)`);
-      return { type: 'meta', title: this.title, columns, rowCount, actions, source: this.uri.toString(true) } as HostMessage;
+      return { type: 'meta', title: this.title, columns, rowCount, actions, source: this.uri.toString(true), rows } as HostMessage;
     })();
     return this.started;
   }

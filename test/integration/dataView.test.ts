@@ -97,6 +97,7 @@ describe('The data view', () => {
     assert.equal(type('SEX'), 'string');
     assert.equal(type('STARTED'), 'datetime');
     assert.deepEqual(meta.rowCount, { rows: expected.rows.length, exact: true });
+    assert.deepEqual(meta.rows, expected.rows.slice(0, 200), 'the first rows come with the columns (the first screen asks for nothing)');
     assert.equal(
       vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'datagrok.dataView'),
       true,
@@ -143,14 +144,36 @@ describe('The data view', () => {
       'still sorted',
     );
 
+    // Summaries and charts describe the rows the filters keep, and say so.
+    const kept = expected.rows.filter((r) => r[sex] === 'F' && Number(r[age]) <= 65).map((r) => Number(r[age]));
     const summary = only(await api.dataViews.request(uri, { type: 'summary', column: age }), 'summary').summary;
-    assert.equal(summary.count, expected.rows.length);
-    assert.equal(summary.min, Math.min(...ages));
-    assert.equal(summary.max, Math.max(...ages));
+    assert.deepEqual(summary.scope, { rows: women, of: expected.rows.length, filtered: true });
+    assert.equal(summary.count, women);
+    assert.equal(summary.min, Math.min(...kept));
+    assert.equal(summary.max, Math.max(...kept));
     const chart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
     assert.equal(chart.kind, 'histogram');
+    assert.deepEqual(chart.scope, { rows: women, of: expected.rows.length, filtered: true });
     assert.equal(
       chart.y.reduce((a, b) => a + b, 0),
+      women,
+    );
+    const sexes = only(await api.dataViews.request(uri, { type: 'summary', column: sex }), 'summary').summary;
+    assert.deepEqual(
+      sexes.top.map((t) => [t.value, t.count]),
+      [['F', women]],
+    );
+
+    // Without the filters: every row again.
+    only(await api.dataViews.request(uri, { type: 'filter', filters: [] }), 'view');
+    const all = only(await api.dataViews.request(uri, { type: 'summary', column: age }), 'summary').summary;
+    assert.deepEqual(all.scope, { rows: expected.rows.length, of: expected.rows.length, filtered: false });
+    assert.equal(all.count, expected.rows.length);
+    assert.equal(all.min, Math.min(...ages));
+    assert.equal(all.max, Math.max(...ages));
+    const allChart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
+    assert.equal(
+      allChart.y.reduce((a, b) => a + b, 0),
       expected.rows.length,
     );
     assert.ok(
@@ -187,6 +210,16 @@ describe('The data view', () => {
     assert.equal(pushed.ID, demog?.ID, 'the same table, replaced');
     const after = (await control<{ tables: { ID: string }[] }>('GET', 'state')).tables;
     assert.equal(after.length, before.length, 'no new table');
+  });
+
+  it('names Open Table by what it does: it opens the table in the data view', async () => {
+    const contributed = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands as { command: string; title: string }[];
+    assert.equal(contributed.find((c) => c.command === 'datagrok.tables.open')?.title, 'Open Table');
+    const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
+    await api.dataViews.whenOpen(uri.toString());
+    await exactCount(uri.toString());
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'datagrok.dataView', 'the data view, not a CSV text editor');
   });
 
   it("keeps a table's server name after a reload: a file with its sidecar opens titled and pushes to that table", async () => {
@@ -229,6 +262,7 @@ describe('The data view', () => {
       meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'),
       'columns and types from the first rows',
     );
+    assert.ok(meta.rows.length === 200 && meta.rows[0].length === meta.columns.length, 'the first rows come with the columns while the table downloads');
     const rows = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 20 }), 'rows');
     assert.equal(rows.rows.length, 20);
     assert.equal(rows.rows[0].length, meta.columns.length);
