@@ -26,6 +26,7 @@ export class DataViewSession {
   private rowCount: RowCount = { rows: 0, exact: false };
   private sort: SortSpec | undefined;
   private filters: Filter[] = [];
+  private disposed = false;
 
   constructor(
     readonly uri: vscode.Uri,
@@ -60,6 +61,8 @@ export class DataViewSession {
           if (recalled) this.remember(recalled);
         }
       }
+      // Closed while the file was looked at (the reader starts as the view opens): no worker left behind.
+      if (this.disposed) throw new Error('The data view was closed.');
       const client = new DataSourceClient(this.workerFile);
       this.client = client;
       client.onCount = (rowCount) => {
@@ -195,6 +198,7 @@ export class DataViewSession {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
     for (const task of this.tasks.values()) task.abort();
     await this.client?.dispose();
     if (this.uri.scheme !== 'file' && this.localFile) await fs.promises.rm(path.dirname(this.localFile), { recursive: true, force: true });

@@ -111,7 +111,9 @@ async function main(): Promise<number> {
   await frame.locator('.menu .item', { hasText: 'Summary and Chart' }).click();
   await frame.locator('.panel .chart canvas').first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   await frame.locator('.panel .stats', { hasText: 'max' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
-  checks.push('summary and histogram of radius_km');
+  await frame.locator('.panel .scope', { hasText: 'All 8 rows' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  await frame.locator('.panel .chartNote', { hasText: 'Histogram of radius_km: all 8 rows.' }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
+  checks.push('summary and histogram of radius_km ("All 8 rows")');
   await page.screenshot({ path: path.join(screenshotsDir, 'data-view-chart.png') });
   await filteredSummary(page, checks);
   console.log(`ok   ui (data view): ${checks.join('; ')}; screenshots in ${path.relative(repoRoot, screenshotsDir)}/data-view-*.png`);
@@ -147,7 +149,7 @@ async function filteredSummary(page: Page, checks: string[]): Promise<void> {
   const kept = count.split(' ')[0];
   await frame.locator('.grid .hcell', { hasText: 'score' }).first().click();
   await frame.locator('.menu .item', { hasText: 'Summary and Chart' }).click();
-  const expected = `Of ${kept} of ${EVENTS.toLocaleString('en-US')} rows (filtered)`;
+  const expected = `${kept} of ${EVENTS.toLocaleString('en-US')} rows (filtered)`;
   await frame.locator('.panel .scope', { hasText: expected }).waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
   const stats = await frame.locator('.panel .stats').innerText();
   if (!stats.includes(kept)) throw new Error(`the summary's count is not the ${kept} filtered rows: ${stats}`);

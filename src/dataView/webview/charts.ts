@@ -45,6 +45,9 @@ function leftAxis(target: HTMLElement, font: string, format: (n: number) => stri
   };
 }
 
+/** Steps of a count axis: whole numbers only (1, 2, 5, 10, 20, 50…). */
+const COUNT_STEPS = Array.from({ length: 30 }, (_, i) => [1, 2, 5][i % 3] * 10 ** Math.floor(i / 3));
+
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A count or a value on an axis: 950, 12K, 1.2M, 0.25. */
@@ -102,7 +105,7 @@ export function drawChart(target: HTMLElement, chart: ChartData, width: number, 
             ? { values: (_: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')), rotate: -30, size: 60 }
             : { values: (_: uPlot, ticks: number[]) => ticks.map(dates ? day : short), ...(dates ? { space: 90 } : {}) }),
         },
-        leftAxis(target, font, compact),
+        { ...leftAxis(target, font, compact), incrs: COUNT_STEPS },
       ],
       series: [{}, { stroke: color, fill: `${color}99`, paths: bars, points: { show: false } }],
     },

@@ -81,7 +81,7 @@ export class Grid {
       if (this.resized.has(c)) return this.widths[c];
       const texts = rows.map((r) => width(r[c] ?? '')).sort((a, b) => a - b);
       const typical = texts.length > 0 ? texts[Math.min(texts.length - 1, Math.floor(texts.length * 0.9))] : 0;
-      const header = Math.max(width(col.name, '600 '), width(col.type)) + (this.sortMark?.column === c ? width(' ↓') : 0);
+      const header = Math.max(width(`${col.name} ↓`, '600 '), width(col.type)); // room for a sort mark
       return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(typical, header) + CELL_EXTRA)));
     });
     this.renderHeader();

@@ -168,7 +168,7 @@ function showSummary(s: ColumnSummary): void {
     row('distinct', `${s.distinctApproximate ? '≈ ' : ''}${fmt(s.distinct)}`),
   );
   if (s.min !== undefined) stats.append(row('min', show(s.min)), row('max', show(s.max)), ...(s.type === 'datetime' ? [] : [row('mean', fmt(s.mean))]));
-  const scope = h('div', { className: `note scope${s.scope.filtered ? ' filtered' : ''}`, textContent: `Of ${scopeText(s.scope)}` });
+  const scope = h('div', { className: `note scope${s.scope.filtered ? ' filtered' : ''}`, textContent: scopeText(s.scope).replace(/^a/, 'A') });
   const parts: HTMLElement[] = [h('h3', { textContent: `${s.column} (${s.type})` }), scope, stats];
   if (s.top.length > 0) {
     const top = h('table', { className: 'top', title: 'Click a value to filter by it' });
