@@ -51,6 +51,8 @@ export class DataViews implements vscode.CustomReadonlyEditorProvider, DataViews
     this.sessions.set(key, session);
     const listening = webview.onDidReceiveMessage((m: WebviewMessage) => void session.handle(m));
     webview.html = dataViewHtml(webview, this.extensionUri);
+    // The worker reads the first rows while the page loads (its "ready" gets them with the columns); a failure is told then.
+    session.start().catch(() => undefined);
     panel.onDidDispose(() => {
       listening.dispose();
       if (this.sessions.get(key) === session) this.sessions.delete(key);

@@ -26,6 +26,7 @@ export class DataViewSession {
   private rowCount: RowCount = { rows: 0, exact: false };
   private sort: SortSpec | undefined;
   private filters: Filter[] = [];
+  private disposed = false;
 
   constructor(
     readonly uri: vscode.Uri,
@@ -47,8 +48,8 @@ export class DataViewSession {
     this.post(message);
   }
 
-  /** Opens the file in the worker (once) and returns the meta message. */
-  private start(): Promise<HostMessage> {
+  /** Opens the file in the worker (once; the view starts it as it opens, while its page loads) and returns the meta message. */
+  start(): Promise<HostMessage> {
     this.started ??= (async () => {
       this.localFile = await localFileOf(this.uri);
       if (this.uri.scheme === 'file') {
@@ -60,6 +61,8 @@ export class DataViewSession {
           if (recalled) this.remember(recalled);
         }
       }
+      // Closed while the file was looked at (the reader starts as the view opens): no worker left behind.
+      if (this.disposed) throw new Error('The data view was closed.');
       const client = new DataSourceClient(this.workerFile);
       this.client = client;
       client.onCount = (rowCount) => {
@@ -75,12 +78,12 @@ export class DataViewSession {
           (error: unknown) => client.call('complete', [`The download stopped: ${error instanceof Error ? error.message : String(error)}`]),
         )
         .catch(() => undefined);
-      const { columns, rowCount } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
+      const { columns, rowCount, rows } = await client.call('open', [this.localFile, { growing: download !== undefined }]);
       this.rowCount = rowCount;
       const actions: DataViewAction[] = ['saveAs', 'push', 'text'];
       if (this.table()?.url) actions.push('browser');
       this.log.info(`Data view: ${this.uri.toString(true)} (${columns.length} columns)`);
-      return { type: 'meta', title: this.title, columns, rowCount, actions, source: this.uri.toString(true) } as HostMessage;
+      return { type: 'meta', title: this.title, columns, rowCount, actions, source: this.uri.toString(true), rows } as HostMessage;
     })();
     return this.started;
   }
@@ -195,6 +198,7 @@ export class DataViewSession {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
     for (const task of this.tasks.values()) task.abort();
     await this.client?.dispose();
     if (this.uri.scheme !== 'file' && this.localFile) await fs.promises.rm(path.dirname(this.localFile), { recursive: true, force: true });

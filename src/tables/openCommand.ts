@@ -1,5 +1,6 @@
 // datagrok.tables.open: a table downloaded as CSV (streamed to a file in the extension's storage, named
-// after the table) and opened in the data view (or, with datagrok.tables.openIn "text", in a CSV editor).
+// after the table) and opened in the data view at once, which shows the rows as they arrive (or, with
+// datagrok.tables.openIn "text", in a CSV editor once downloaded).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -63,7 +64,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   } else {
     const client = await services.connection.client();
     name = await pickEntity(recent.list(client.baseUrl), {
-      title: 'Open Table as CSV',
+      title: 'Open Table',
       placeholder: 'Pick a table (type to search the server), or type a table ID or name (e.g. Demo:demog)',
       search: tableSearch(services.platform.catalog),
     });
@@ -79,12 +80,10 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   await vscode.workspace.fs.createDirectory(folder);
   const file = vscode.Uri.joinPath(folder, tableFileName(table.name));
   if (vscode.workspace.getConfiguration('datagrok').get<string>('tables.openIn', 'dataView') !== 'text') {
-    // The data view opens once the first bytes are on disk and reads the rest as it arrives, at any size.
+    // The data view opens at once, on the file the download writes into, and shows the rows as they arrive.
     await fs.promises.rm(file.fsPath, { force: true }); // a view still open on the old file keeps reading it
-    let started: () => void = () => undefined;
-    const firstBytes = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    await fs.promises.writeFile(file.fsPath, '');
+    let received = false;
     const downloading = inv.withProgress(`Downloading table ${name}`, (progress, signal) =>
       client.downloadTable(
         name,
@@ -92,7 +91,7 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
         {
           onProgress: (p) => {
             progress.bytes(p);
-            if (p.bytes > 0) started();
+            if (p.bytes > 0) received = true;
           },
           signal,
         },
@@ -100,14 +99,16 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
     );
     // Pushing this file defaults to this table (replacing it); the data view shows its name and page.
     services.platform.openedTables.remember(file.fsPath, { ...table, download: downloading });
+    const opened = Promise.resolve(vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false }));
     try {
-      await Promise.race([firstBytes, downloading]);
-      await vscode.commands.executeCommand('vscode.openWith', file, DATA_VIEW, { preview: false });
       const { bytes } = await downloading;
+      await opened;
       services.log.info(`Downloaded table ${name} (${formatBytes(bytes)}) to ${file.fsPath}`);
     } catch (error) {
-      // No partial table left behind (the view, if open, says the download stopped).
+      // No partial table left behind. A view with rows says the download stopped; one that got nothing (the
+      // table not found, the server refused) is closed: the error says why.
       await fs.promises.rm(file.fsPath, { force: true }).catch(() => undefined);
+      if (!received) await opened.then(() => closeDataView(file)).catch(() => undefined);
       throw error;
     }
     return file;
@@ -133,6 +134,14 @@ export async function openTableCommand(services: Services, recent: RecentEntitie
   const document = await vscode.workspace.openTextDocument(file);
   const shown = await showCsvDocument(document);
   return shown.uri;
+}
+
+/** Closes the data view of `file` (its tabs in every group). */
+async function closeDataView(file: vscode.Uri): Promise<void> {
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputCustom && tab.input.viewType === DATA_VIEW && tab.input.uri.toString() === file.toString());
+  if (tabs.length > 0) await vscode.window.tabGroups.close(tabs);
 }
 
 /** Copies the downloaded CSV where the user picks (the download stays where it is). */

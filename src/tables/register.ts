@@ -5,7 +5,7 @@ import { openTableCommand } from './openCommand';
 import { pushTableCommand } from './pushCommand';
 import { createTablesView, newDashboardCommand } from './tablesView';
 
-/** Registers the tables feature: the Tables view, push a CSV as a table, open a table as CSV. Returns the view's tree. */
+/** Registers the tables feature: the Tables view, push a CSV as a table, open a table (the data view, or a CSV editor). Returns the view's tree. */
 export function registerTables(services: Services): ExplorerTree {
   const recent = services.platform.tables;
   const v = createTablesView(services);

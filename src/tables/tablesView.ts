@@ -1,4 +1,4 @@
-// The Tables view and its actions: Open as CSV, New Dashboard from the selected tables, Open in Browser.
+// The Tables view and its actions: Open Table (the data view, or a CSV editor), New Dashboard from the selected tables, Open in Browser.
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
 import type { CreationResult, TableInfo } from '../api/types';

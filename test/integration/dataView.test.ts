@@ -17,6 +17,14 @@ function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
   return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
 }
 
+/** The error a command failed with (undefined when it succeeded). */
+function failure(command: Promise<unknown>): Promise<Error | undefined> {
+  return command.then(
+    () => undefined,
+    (error: unknown) => error as Error,
+  );
+}
+
 type Of<T extends HostMessage['type']> = Extract<HostMessage, { type: T }>;
 
 function only<T extends HostMessage['type']>(replies: HostMessage[], type: T): Of<T> {
@@ -97,6 +105,7 @@ describe('The data view', () => {
     assert.equal(type('SEX'), 'string');
     assert.equal(type('STARTED'), 'datetime');
     assert.deepEqual(meta.rowCount, { rows: expected.rows.length, exact: true });
+    assert.deepEqual(meta.rows, expected.rows.slice(0, 200), 'the first rows come with the columns (the first screen asks for nothing)');
     assert.equal(
       vscode.window.tabGroups.activeTabGroup.tabs.some((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === 'datagrok.dataView'),
       true,
@@ -143,14 +152,36 @@ describe('The data view', () => {
       'still sorted',
     );
 
+    // Summaries and charts describe the rows the filters keep, and say so.
+    const kept = expected.rows.filter((r) => r[sex] === 'F' && Number(r[age]) <= 65).map((r) => Number(r[age]));
     const summary = only(await api.dataViews.request(uri, { type: 'summary', column: age }), 'summary').summary;
-    assert.equal(summary.count, expected.rows.length);
-    assert.equal(summary.min, Math.min(...ages));
-    assert.equal(summary.max, Math.max(...ages));
+    assert.deepEqual(summary.scope, { rows: women, of: expected.rows.length, filtered: true });
+    assert.equal(summary.count, women);
+    assert.equal(summary.min, Math.min(...kept));
+    assert.equal(summary.max, Math.max(...kept));
     const chart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
     assert.equal(chart.kind, 'histogram');
+    assert.deepEqual(chart.scope, { rows: women, of: expected.rows.length, filtered: true });
     assert.equal(
       chart.y.reduce((a, b) => a + b, 0),
+      women,
+    );
+    const sexes = only(await api.dataViews.request(uri, { type: 'summary', column: sex }), 'summary').summary;
+    assert.deepEqual(
+      sexes.top.map((t) => [t.value, t.count]),
+      [['F', women]],
+    );
+
+    // Without the filters: every row again.
+    only(await api.dataViews.request(uri, { type: 'filter', filters: [] }), 'view');
+    const all = only(await api.dataViews.request(uri, { type: 'summary', column: age }), 'summary').summary;
+    assert.deepEqual(all.scope, { rows: expected.rows.length, of: expected.rows.length, filtered: false });
+    assert.equal(all.count, expected.rows.length);
+    assert.equal(all.min, Math.min(...ages));
+    assert.equal(all.max, Math.max(...ages));
+    const allChart = only(await api.dataViews.request(uri, { type: 'chart', kind: 'distribution', column: age }), 'chart').chart;
+    assert.equal(
+      allChart.y.reduce((a, b) => a + b, 0),
       expected.rows.length,
     );
     assert.ok(
@@ -171,7 +202,9 @@ describe('The data view', () => {
     assert.deepEqual(Object.keys(JSON.parse(document.getText())), ['min', 'max', 'mean', 'count']);
   });
 
-  it('opens a table of the server under its name, and Push as Table replaces that table', async () => {
+  it('opens a table of the server under its name with Open Table (named for what it does), and Push as Table replaces that table', async () => {
+    const contributed = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON.contributes.commands as { command: string; title: string }[];
+    assert.equal(contributed.find((c) => c.command === 'datagrok.tables.open')?.title, 'Open Table');
     const uri = await run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
     assert.equal(path.basename(uri.fsPath), 'demog.csv');
     await api.dataViews.whenOpen(uri.toString());
@@ -180,6 +213,8 @@ describe('The data view', () => {
     const meta = only(await api.dataViews.request(uri.toString(), { type: 'ready' }), 'meta');
     assert.equal(meta.title, 'Demo:demog');
     assert.deepEqual(await exactCount(uri.toString()), { rows: 5850, exact: true });
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'datagrok.dataView', 'the data view, not a CSV text editor');
 
     const before = (await control<{ tables: { ID: string; name: string }[] }>('GET', 'state')).tables;
     const demog = before.find((t) => t.name === 'demog');
@@ -210,16 +245,30 @@ describe('The data view', () => {
     assert.equal((await control<{ tables: unknown[] }>('GET', 'state')).tables.length, before.length, 'no new table');
   });
 
+  it('opens the view of a table at once, before its first bytes, and shows its rows as they come', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until(() => (api.dataViews.list().some((v) => v.uri.endsWith('demog.csv')) ? undefined : true), 'the earlier view of demog.csv to close');
+    await control('POST', 'faults', { match: '/public/v1/tables/Demo', stallAfterBytes: 0 }); // headers, then nothing until reset
+    const outcome = failure(run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' }));
+    const uri = await until(() => api.dataViews.list().find((v) => v.uri.endsWith('demog.csv'))?.uri, 'a data view of demog.csv before any byte arrived');
+    assert.equal(fs.statSync(vscode.Uri.parse(uri).fsPath).size, 0, 'no byte has arrived yet');
+    await control('POST', 'reset'); // drops the held answer: the client asks again (nothing was written) and gets the table
+    assert.equal(await outcome, undefined, 'Open Table succeeds');
+    assert.deepEqual(await exactCount(uri), { rows: 5850, exact: true }, 'the rows came into the view that was open before them');
+    await signIn();
+    // Not found: the view that got nothing is closed, and the error says why.
+    const missing = await failure(run('datagrok.tables.open', { name: 'Demo:nosuchtable' }));
+    assert.ok(missing instanceof Error && /nosuchtable/i.test(missing.message), `the error names the table: ${String(missing)}`);
+    const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputCustom && t.input.uri.path.endsWith('nosuchtable.csv'));
+    await until(() => (tabs().length === 0 && !api.dataViews.list().some((v) => v.uri.endsWith('nosuchtable.csv')) ? true : undefined), 'the empty view to close');
+  });
+
   it('shows the first rows of a table while it downloads ("at least N"), and says so when the download stops', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await until(() => (api.dataViews.list().some((v) => v.uri.endsWith('demog.csv')) ? undefined : true), 'the earlier view of demog.csv to close');
     // The server sends the first 200,000 bytes (about 2,400 of 5,850 rows), then holds the download open.
     await control('POST', 'faults', { match: '/public/v1/tables/Demo', stallAfterBytes: 200_000 });
-    const opening = run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' });
-    const outcome = opening.then(
-      () => undefined,
-      (error: unknown) => error as Error,
-    );
+    const outcome = failure(run<vscode.Uri>('datagrok.tables.open', { name: 'Demo:demog' }));
     const uri = await until(() => api.dataViews.list().find((v) => v.uri.endsWith('demog.csv'))?.uri, 'a data view of demog.csv while it downloads');
     const meta = only(await api.dataViews.request(uri, { type: 'ready' }), 'meta');
     assert.equal(meta.title, 'Demo:demog');
@@ -229,6 +278,7 @@ describe('The data view', () => {
       meta.columns.some((c) => c.name === 'AGE' && c.type === 'int'),
       'columns and types from the first rows',
     );
+    assert.ok(meta.rows.length === 200 && meta.rows[0].length === meta.columns.length, 'the first rows come with the columns while the table downloads');
     const rows = only(await api.dataViews.request(uri, { type: 'rows', start: 0, count: 20 }), 'rows');
     assert.equal(rows.rows.length, 20);
     assert.equal(rows.rows[0].length, meta.columns.length);

@@ -136,26 +136,58 @@ describe('Data view: fields, sort, filter and summaries', () => {
     await source.close();
   });
 
+  it('summarizes and charts the rows the filters keep, and says which rows', async () => {
+    const lines = ['name,age,city'];
+    for (let i = 0; i < 3000; i++) lines.push(`p${i},${i % 100},${['Lima', 'Oslo', 'Rome'][i % 3]}`);
+    const source = await CsvDataSource.open(file('filtered.csv', `${lines.join('\n')}\n`));
+    await source.stored;
+    const all = await source.summary(1);
+    assert.deepEqual([all.count, all.min, all.max, all.scope], [3000, 0, 99, { rows: 3000, of: 3000, filtered: false }]);
+    await source.sort({ column: 1, descending: true });
+    const kept = await source.filter([{ column: 1, kind: 'range', min: 50, max: 59 }]);
+    assert.equal(kept.rows, 300);
+    const age = await source.summary(1);
+    assert.deepEqual([age.count, age.min, age.max, age.mean, age.scope], [300, 50, 59, 54.5, { rows: 300, of: 3000, filtered: true }]);
+    const histogram = await source.distribution(1);
+    assert.equal(
+      histogram.y.reduce((a, b) => a + b, 0),
+      300,
+    );
+    assert.deepEqual(histogram.scope, { rows: 300, of: 3000, filtered: true });
+    assert.equal((histogram.x as number[])[0], 50, 'bins over the kept range');
+    const city = await source.summary(2);
+    assert.deepEqual(
+      city.top.map((t) => t.count),
+      [100, 100, 100],
+    );
+    const scatter = await source.scatter(1, 1);
+    assert.equal(scatter.x.length, 300);
+    assert.ok((scatter.x as number[]).every((v) => v >= 50 && v <= 59));
+    await source.filter([]);
+    assert.deepEqual((await source.summary(1)).scope, { rows: 3000, of: 3000, filtered: false }, 'all rows again once the filter is removed');
+    await source.close();
+  });
+
   it('summarizes numbers and text (exact distinct for text, approximate above 65,536 numbers)', () => {
     const numbers = new ColumnStore(['double']);
     numbers.add(Buffer.from('1\n2\n\nNA\n4.5\n'), 5);
-    const n = summarize('x', 'double', numbers.columns[0]!, 5);
+    const n = summarize('x', 'double', numbers.columns[0]!, { rows: 5 });
     assert.deepEqual([n.count, n.missing, n.distinct, n.min, n.max, n.mean], [3, 2, 3, 1, 4.5, 2.5]);
     const many = new ColumnStore(['int']);
     many.add(Buffer.from(Array.from({ length: 72_000 }, (_, i) => `${i % 70_000}\n`).join('')), 72_000);
-    const m = summarize('m', 'int', many.columns[0]!, 72_000);
+    const m = summarize('m', 'int', many.columns[0]!, { rows: 72_000 });
     assert.equal(m.distinctApproximate, true);
     assert.ok(Math.abs(m.distinct - 70_000) / 70_000 < 0.05, `≈ 70,000 distinct: ${m.distinct}`);
     const text = new ColumnStore(['string']);
     text.add(Buffer.from(Array.from({ length: 72_000 }, (_, i) => `v${i % 70_000}\n`).join('')), 72_000);
-    const t = summarize('t', 'string', text.columns[0]!, 72_000);
+    const t = summarize('t', 'string', text.columns[0]!, { rows: 72_000 });
     assert.deepEqual([t.distinct, t.distinctApproximate, t.count, t.missing], [70_000, false, 72_000, 0]);
     assert.deepEqual(t.top.slice(0, 2), [
       { value: 'v0', count: 2 },
       { value: 'v1', count: 2 },
     ]);
     const values = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-    const h = histogram({ get: (id) => values[id] }, values.length, 0, 10, 5);
+    const h = histogram({ get: (id) => values[id] }, { rows: values.length }, 0, 10, 5);
     assert.deepEqual(h.counts, [2, 2, 2, 2, 3]);
     assert.equal(h.edges[0], 0);
   });

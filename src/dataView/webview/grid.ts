@@ -1,6 +1,9 @@
 // The data view's grid: only the rows on screen are in the page, fetched from the extension in blocks
 // (the screen plus a margin), kept while near. Browsers cap an element's height (about 33 million pixels
 // in Chromium), so above MAX_HEIGHT the scroll position maps to a row proportionally rather than by pixels.
+// Column widths fit the content's typical width (the 90th percentile of the first rows' texts, measured in
+// the grid's font, within MIN_WIDTH..MAX_WIDTH), set once when the first rows arrive; a column the user
+// resized keeps its width.
 import type { ColumnInfo, RowCount } from '../../platform/dataView/protocol';
 
 export const ROW_HEIGHT = 22;
@@ -11,6 +14,11 @@ const MARGIN = 100;
 /** Blocks kept (of BLOCK rows each); the farthest from the screen go first. */
 const KEPT_BLOCKS = 40;
 const ROWNUM_WIDTH = 64;
+const MIN_WIDTH = 56;
+const MAX_WIDTH = 360;
+/** A cell's padding and border (CSS: padding 0 6px, border-right 1px), and a little air. */
+const CELL_EXTRA = 12 + 1 + 4;
+const measurer = document.createElement('canvas').getContext('2d');
 
 export interface GridHost {
   requestRows(start: number, count: number, tag: number): void;
@@ -37,6 +45,8 @@ export class Grid {
   private requested = new Set<number>();
   private tag = 0;
   private sortMark: { column: number; descending?: boolean } | undefined;
+  private fitted = false;
+  private readonly resized = new Set<number>();
   /** The selected cells: rows and columns, inclusive (view rows). */
   selection: { r0: number; c0: number; r1: number; c1: number } | undefined;
 
@@ -51,7 +61,29 @@ export class Grid {
 
   setColumns(columns: ColumnInfo[]): void {
     this.columns = columns;
+    this.fitted = false;
+    this.resized.clear();
     this.widths = columns.map((c) => Math.min(280, Math.max(80, c.name.length * 8 + 24)));
+    this.renderHeader();
+  }
+
+  /** Each column as wide as its typical content in `rows` (and its header), within MIN_WIDTH..MAX_WIDTH. */
+  private fit(rows: string[][]): void {
+    this.fitted = true;
+    const style = getComputedStyle(this.root);
+    const font = `${style.fontSize} ${style.fontFamily}`;
+    const width = (text: string, weight = '') => {
+      if (!measurer) return text.length * 8;
+      measurer.font = `${weight}${font}`;
+      return measurer.measureText(text).width;
+    };
+    this.widths = this.columns.map((col, c) => {
+      if (this.resized.has(c)) return this.widths[c];
+      const texts = rows.map((r) => width(r[c] ?? '')).sort((a, b) => a - b);
+      const typical = texts.length > 0 ? texts[Math.min(texts.length - 1, Math.floor(texts.length * 0.9))] : 0;
+      const header = Math.max(width(`${col.name} ↓`, '600 '), width(col.type)); // room for a sort mark
+      return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(typical, header) + CELL_EXTRA)));
+    });
     this.renderHeader();
   }
 
@@ -76,9 +108,15 @@ export class Grid {
     this.render();
   }
 
+  /** The first rows, sent with the columns (the first screen asks for nothing). */
+  seed(rows: string[][]): void {
+    if (rows.length > 0) this.receive(0, rows, this.tag);
+  }
+
   receive(start: number, rows: string[][], tag: number | undefined): void {
     if (tag !== this.tag || start % BLOCK !== 0) return;
     this.blocks.set(start / BLOCK, rows);
+    if (!this.fitted && rows.length > 0) this.fit(rows);
     this.render();
   }
 
@@ -117,6 +155,7 @@ export class Grid {
     start.preventDefault();
     start.stopPropagation();
     const from = this.widths[c];
+    this.resized.add(c);
     const move = (e: MouseEvent) => {
       this.widths[c] = Math.max(40, from + e.clientX - start.clientX);
       this.renderHeader();

@@ -3,7 +3,7 @@
 // shows comes from the extension through messages (src/platform/dataView/protocol.ts).
 import './dataView.css';
 import type uPlot from 'uplot';
-import type { ColumnInfo, ColumnSummary, DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../../platform/dataView/protocol';
+import type { ColumnInfo, ColumnSummary, DataViewAction, Filter, HostMessage, RowCount, RowScope, SortSpec, WebviewMessage } from '../../platform/dataView/protocol';
 import { drawChart } from './charts';
 import { Grid } from './grid';
 
@@ -138,9 +138,16 @@ document.addEventListener('keydown', (e) => {
 function showColumn(c: number): void {
   panelColumn = c;
   panel.hidden = false;
-  panel.replaceChildren(h('h3', { textContent: `${columns[c].name} (${columns[c].type})` }), h('div', { className: 'note', textContent: 'Summarizing every row…' }));
+  const which = filters.length > 0 ? 'the filtered rows' : 'every row';
+  panel.replaceChildren(h('h3', { textContent: `${columns[c].name} (${columns[c].type})` }), h('div', { className: 'note', textContent: `Summarizing ${which}…` }));
   // The chart after the summary: it is drawn from the summary's pass (one read of the file, not two).
   send({ type: 'summary', column: c });
+}
+
+/** Which rows a summary or chart describes: "199,746 of 1,000,000 rows (filtered)" or "all 1,000,000 rows". */
+function scopeText(scope: RowScope): string {
+  const rows = (n: number) => `${fmt(n)} row${n === 1 ? '' : 's'}`;
+  return scope.filtered ? `${fmt(scope.rows)} of ${rows(scope.of)} (filtered)` : `all ${rows(scope.of)}`;
 }
 
 function fmt(n: number | undefined): string {
@@ -161,7 +168,8 @@ function showSummary(s: ColumnSummary): void {
     row('distinct', `${s.distinctApproximate ? '≈ ' : ''}${fmt(s.distinct)}`),
   );
   if (s.min !== undefined) stats.append(row('min', show(s.min)), row('max', show(s.max)), ...(s.type === 'datetime' ? [] : [row('mean', fmt(s.mean))]));
-  const parts: HTMLElement[] = [h('h3', { textContent: `${s.column} (${s.type})` }), stats];
+  const scope = h('div', { className: `note scope${s.scope.filtered ? ' filtered' : ''}`, textContent: scopeText(s.scope).replace(/^a/, 'A') });
+  const parts: HTMLElement[] = [h('h3', { textContent: `${s.column} (${s.type})` }), scope, stats];
   if (s.top.length > 0) {
     const top = h('table', { className: 'top', title: 'Click a value to filter by it' });
     for (const t of s.top) {
@@ -197,7 +205,8 @@ function showChart(chart: Extract<HostMessage, { type: 'chart' }>['chart']): voi
     panel.append(target, h('div', { className: 'note chartNote' }));
   }
   plot?.destroy();
-  plot = drawChart(target, chart, Math.max(200, panel.clientWidth - 20));
+  const dates = chart.kind === 'histogram' && columns.find((c) => c.name === chart.columns[0])?.type === 'datetime';
+  plot = drawChart(target, chart, Math.max(200, panel.clientWidth - 20), dates);
   const note = panel.querySelector('.chartNote');
   const what =
     chart.kind === 'histogram'
@@ -205,7 +214,8 @@ function showChart(chart: Extract<HostMessage, { type: 'chart' }>['chart']): voi
       : chart.kind === 'bar'
         ? `Most frequent values of ${chart.columns[0]}`
         : `${chart.columns[1]} against ${chart.columns[0]}`;
-  if (note) note.textContent = `${what}${chart.sampledFrom ? ` (a sample of ${chart.sampledFrom.toLocaleString('en-US')} of ${chart.total.toLocaleString('en-US')} rows)` : ''}.`;
+  const sample = chart.sampledFrom ? `, a sample of ${fmt(chart.sampledFrom)} of them` : '';
+  if (note) note.textContent = `${what}: ${scopeText(chart.scope)}${sample}.`;
 }
 
 window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
@@ -222,6 +232,7 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       app.replaceChildren(toolbar, h('div', { className: 'main' }, grid.root, panel), menu);
       app.removeAttribute('aria-busy');
       grid.setColumns(columns);
+      grid.seed(m.rows);
       grid.setRowCount(m.rowCount);
       return;
     case 'count':
@@ -231,7 +242,8 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
     case 'rows':
       grid.receive(m.start, m.rows, m.tag);
       return;
-    case 'view':
+    case 'view': {
+      const refilter = JSON.stringify(filters) !== JSON.stringify(m.filters);
       sort = m.sort;
       filters = m.filters;
       count.textContent = countText(m.rowCount);
@@ -239,7 +251,10 @@ window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
       filterInfo.textContent = `${filters.length} filter${filters.length === 1 ? '' : 's'} ✕`;
       grid.setSort(sort);
       grid.reset(m.rowCount);
+      // The summary and chart on show describe the rows the filters keep: again for the new filters.
+      if (refilter && !panel.hidden && panelColumn !== undefined) showColumn(panelColumn);
       return;
+    }
     case 'summary':
       showSummary(m.summary);
       if (columns[panelColumn ?? -1]?.name === m.summary.column) send({ type: 'chart', kind: 'distribution', column: panelColumn as number });

@@ -69,12 +69,14 @@ export function applyFilter(mask: Uint8Array, column: StoredColumn, type: Column
   for (let id = 0; id < rows; id++) if (mask[id] && !test(column.get(id))) mask[id] = 0;
 }
 
-/** Every step-th row's (x, y), rows where both are present (step 1 up to `points` rows). */
-export function scatterPoints(x: NumberColumn, y: NumberColumn, rows: number, points: number): { x: number[]; y: number[]; step: number } {
-  const step = Math.max(1, Math.ceil(rows / points));
+/** Every step-th row's (x, y) of the first `rows` (or of the ids in `kept`), rows where both are present (step 1 up to `points` rows). */
+export function scatterPoints(x: NumberColumn, y: NumberColumn, rows: number, points: number, kept?: Uint32Array): { x: number[]; y: number[]; step: number } {
+  const n = kept ? kept.length : rows;
+  const step = Math.max(1, Math.ceil(n / points));
   const xs: number[] = [];
   const ys: number[] = [];
-  for (let id = 0; id < rows; id += step) {
+  for (let i = 0; i < n; i += step) {
+    const id = kept ? kept[i] : i;
     const a = x.get(id);
     const b = y.get(id);
     if (!Number.isNaN(a) && !Number.isNaN(b)) {

@@ -10,13 +10,25 @@ import { CHUNK_ROWS, ColumnStore, NumberColumn, type StoredColumn } from './colu
 import { inferType, isNumeric } from './columnTypes';
 import { readRange, RowIndex } from './rowIndex';
 import { RowReader } from './rowReader';
-import { type ColumnSummary, histogram, summarize } from './summaries';
+import { type ColumnSummary, histogram, type Rows, scopeOf, summarize } from './summaries';
 import type { ChartData, ColumnInfo, Filter, OnProgress, RowCount, SortSpec } from './types';
 
 export type { ChartData, ColumnInfo, Filter, OnProgress, RowCount, SortSpec } from './types';
 
+/** The ids whose mask byte is set, in order. */
+function keptIds(mask: Uint8Array): Uint32Array {
+  let n = 0;
+  for (const m of mask) n += m;
+  const ids = new Uint32Array(n);
+  let j = 0;
+  for (let id = 0; id < mask.length; id++) if (mask[id]) ids[j++] = id;
+  return ids;
+}
+
 /** Rows in the sample that types are inferred from. */
 export const TYPE_SAMPLE_ROWS = 1000;
+/** Rows of the sample sent with the columns: the grid's first screen needs no second request. */
+export const FIRST_ROWS = 200;
 export const SCATTER_POINTS = 20_000;
 /** Rows read into the columns at a time: short enough that a request for rows waits little between steps. */
 const FILL_ROWS = 8192;
@@ -32,6 +44,8 @@ export interface OpenOptions {
 
 export class CsvDataSource {
   columns: ColumnInfo[] = [];
+  /** The first rows (up to FIRST_ROWS), read with the types. */
+  firstRows: string[][] = [];
   readonly index: RowIndex;
   /** The index build (resolves when the whole file is indexed). */
   readonly indexed: Promise<void>;
@@ -46,6 +60,8 @@ export class CsvDataSource {
   private order: Uint32Array | undefined;
   private mask: Uint8Array | undefined;
   private view: Uint32Array | undefined;
+  /** The rows the filters keep, in file order (undefined: no filter). Summaries and charts describe these. */
+  private kept: Uint32Array | undefined;
   sortSpec: SortSpec | undefined;
   filters: Filter[] = [];
   private summaries = new Map<number, ColumnSummary>();
@@ -73,17 +89,23 @@ export class CsvDataSource {
     const header = await source.reader.header();
     const sample = await source.reader.rows(0, TYPE_SAMPLE_ROWS);
     source.columns = header.map((name, c) => ({ name, type: inferType(sample.map((row) => row[c])) }));
+    source.firstRows = sample.slice(0, FIRST_ROWS);
     source.store = new ColumnStore(
       source.columns.map((c) => c.type),
       options.budget,
     );
-    source.stored = source.fill();
+    source.stored = source.fill(options.growing === true);
     source.stored.catch(() => undefined);
     return source;
   }
 
-  /** Reads each block of rows the index finds into the columns. */
-  private async fill(): Promise<void> {
+  /**
+   * Reads each block of rows the index finds into the columns. Behind a download, only once it is whole:
+   * reading them meanwhile took the CPU the download needed (on 2 cores, a 1,000,000-row table's download
+   * took several times curl's time), and what needs the columns (sort, filter, summaries) waits for every row anyway.
+   */
+  private async fill(afterDownload: boolean): Promise<void> {
+    if (afterDownload) await this.index.whenDone();
     for (;;) {
       const first = this.store.rows;
       await this.index.whenRows(first + FILL_ROWS);
@@ -183,61 +205,75 @@ export class CsvDataSource {
 
   private compose(): void {
     const { order, mask } = this;
-    if (!mask) {
-      this.view = order;
-      return;
+    const changed = mask !== this.composedMask;
+    this.composedMask = mask;
+    if (changed) {
+      this.summaries.clear();
+      this.kept = mask ? keptIds(mask) : undefined;
     }
-    let kept = 0;
-    for (const m of mask) kept += m;
-    const view = new Uint32Array(kept);
-    let j = 0;
-    if (order) {
+    if (!mask) this.view = order;
+    else if (!order) this.view = this.kept;
+    else {
+      const view = new Uint32Array((this.kept as Uint32Array).length);
+      let j = 0;
       for (const id of order) if (mask[id]) view[j++] = id;
-    } else {
-      for (let id = 0; id < mask.length; id++) if (mask[id]) view[j++] = id;
+      this.view = view;
     }
-    this.view = view;
   }
 
-  /** A column's summary over all rows of the file (kept: asked again, it is not recomputed). */
+  private composedMask: Uint8Array | undefined;
+
+  /** The rows summaries and charts describe: every row, or the filters' rows. */
+  private described(): Rows {
+    return { rows: this.index.rows, ...(this.kept ? { kept: this.kept } : {}) };
+  }
+
+  /** A column's summary over the rows the filters keep (all rows without a filter); kept until the filters change. */
   async summary(c: number, onProgress?: OnProgress, signal?: AbortSignal): Promise<ColumnSummary> {
+    return this.summaryOf(c, await this.values(c, onProgress, signal));
+  }
+
+  /** The summary of the rows described now (computed at once, so it and the rows it names agree). */
+  private summaryOf(c: number, values: StoredColumn): ColumnSummary {
     const known = this.summaries.get(c);
     if (known) return known;
-    const values = await this.values(c, onProgress, signal);
     const { name, type } = this.columns[c];
-    const summary = summarize(name, type, values, this.index.rows);
+    const summary = summarize(name, type, values, this.described());
     this.summaries.set(c, summary);
     return summary;
   }
 
-  /** A histogram of a numeric column (every value), or a bar chart of a text column's most frequent values. */
+  /** A histogram of a numeric column (every value the filters keep), or a bar chart of a text column's most frequent values. */
   async distribution(c: number, onProgress?: OnProgress, signal?: AbortSignal): Promise<ChartData> {
-    const summary = await this.summary(c, onProgress, signal);
+    const values = await this.values(c, onProgress, signal);
+    const summary = this.summaryOf(c, values);
+    const { scope } = summary;
     const total = summary.count + summary.missing;
-    const values = await this.values(c, undefined, signal);
     if (values instanceof NumberColumn && isNumeric(summary.type) && summary.min !== undefined && summary.max !== undefined) {
-      const { edges, counts } = histogram(values, this.index.rows, summary.min, summary.max);
-      return { kind: 'histogram', columns: [summary.column], x: edges, y: counts, total };
+      const { edges, counts } = histogram(values, this.described(), summary.min, summary.max);
+      return { kind: 'histogram', columns: [summary.column], x: edges, y: counts, total, scope };
     }
-    return { kind: 'bar', columns: [summary.column], x: summary.top.map((t) => t.value), y: summary.top.map((t) => t.count), total };
+    return { kind: 'bar', columns: [summary.column], x: summary.top.map((t) => t.value), y: summary.top.map((t) => t.count), total, scope };
   }
 
-  /** Two numeric columns' values, row by row (every n-th row above SCATTER_POINTS rows). */
+  /** Two numeric columns' values over the filters' rows, row by row (every n-th row above SCATTER_POINTS rows). */
   async scatter(cx: number, cy: number, onProgress?: OnProgress, signal?: AbortSignal): Promise<ChartData> {
     const tx = this.column(cx).type;
     const ty = this.column(cy).type;
     if (!isNumeric(tx) || !isNumeric(ty)) throw new Error(`A scatter plot needs two numeric columns: ${this.columns[cx].name} is ${tx}, ${this.columns[cy].name} is ${ty}.`);
     const x = await this.values(cx, onProgress, signal);
     const y = await this.values(cy, undefined, signal);
-    const total = this.index.rows;
-    const points = scatterPoints(x as NumberColumn, y as NumberColumn, total, SCATTER_POINTS);
+    const which = this.described();
+    const scope = scopeOf(which);
+    const points = scatterPoints(x as NumberColumn, y as NumberColumn, which.rows, SCATTER_POINTS, which.kept);
     return {
       kind: 'scatter',
       columns: [this.columns[cx].name, this.columns[cy].name],
       x: points.x,
       y: points.y,
-      total,
-      ...(points.step > 1 ? { sampledFrom: Math.ceil(total / points.step) } : {}),
+      total: scope.rows,
+      scope,
+      ...(points.step > 1 ? { sampledFrom: Math.ceil(scope.rows / points.step) } : {}),
     };
   }
 

@@ -2,9 +2,9 @@
 // and between the extension and the worker thread that reads the file. Types only. The webview's script
 // imports these types too, so they stay free of Node and vscode.
 import type { ColumnType } from './columnTypes';
-import type { ChartData, ColumnInfo, ColumnSummary, Filter, RowCount, SortSpec } from './types';
+import type { ChartData, ColumnInfo, ColumnSummary, Filter, RowCount, RowScope, SortSpec } from './types';
 
-export type { ChartData, ColumnInfo, ColumnSummary, ColumnType, Filter, RowCount, SortSpec };
+export type { ChartData, ColumnInfo, ColumnSummary, ColumnType, Filter, RowCount, RowScope, SortSpec };
 
 export type DataViewAction = 'saveAs' | 'push' | 'browser' | 'text';
 
@@ -23,7 +23,7 @@ export type WebviewMessage =
 
 /** What the extension sends the webview. */
 export type HostMessage =
-  | { type: 'meta'; title: string; columns: ColumnInfo[]; rowCount: RowCount; actions: DataViewAction[]; source: string }
+  | { type: 'meta'; title: string; columns: ColumnInfo[]; rowCount: RowCount; actions: DataViewAction[]; source: string; rows: string[][] }
   | { type: 'count'; rowCount: RowCount }
   | { type: 'rows'; start: number; rows: string[][]; rowCount: RowCount; tag?: number }
   | { type: 'view'; rowCount: RowCount; sort?: SortSpec; filters: Filter[] }
@@ -34,7 +34,8 @@ export type HostMessage =
 
 /** The worker's methods (src/platform/dataView/worker.ts), their arguments and results. */
 export interface WorkerMethods {
-  open(path: string, options?: { growing?: boolean }): { columns: ColumnInfo[]; rowCount: RowCount };
+  /** The columns and the first rows (the grid's first screen). */
+  open(path: string, options?: { growing?: boolean }): { columns: ColumnInfo[]; rowCount: RowCount; rows: string[][] };
   /** The growing file is whole (or failed with this message). */
   complete(error?: string): void;
   rowCount(): RowCount;

@@ -25,6 +25,13 @@ export interface RowCount {
   exact: boolean;
 }
 
+/** Which rows a summary or chart describes: `rows` of the table's `of`, fewer when a filter is on. */
+export interface RowScope {
+  rows: number;
+  of: number;
+  filtered: boolean;
+}
+
 export interface ChartData {
   kind: 'histogram' | 'bar' | 'scatter';
   columns: string[];
@@ -35,6 +42,8 @@ export interface ChartData {
   sampledFrom?: number;
   /** Rows the chart describes. */
   total: number;
+  /** The rows it describes: all, or those the filters keep. */
+  scope: RowScope;
 }
 
 export interface ColumnSummary {
@@ -50,4 +59,6 @@ export interface ColumnSummary {
   mean?: number;
   /** The most frequent values, most first. */
   top: { value: string; count: number }[];
+  /** The rows it describes: all, or those the filters keep. */
+  scope: RowScope;
 }

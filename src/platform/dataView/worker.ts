@@ -52,7 +52,7 @@ async function answer(request: WorkerRequest): Promise<unknown> {
           () => post({ event: 'count', rowCount: s.rowCount() }),
           (error: unknown) => post({ event: 'error', message: error instanceof Error ? error.message : String(error) }),
         );
-        return { columns: s.columns, rowCount: s.rowCount() };
+        return { columns: s.columns, rowCount: s.rowCount(), rows: s.firstRows };
       }
       case 'complete':
         whole(request.args[0] === undefined ? undefined : new Error(request.args[0]));
