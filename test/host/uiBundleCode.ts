@@ -9,15 +9,9 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createClient } from '../../src/api';
 import { pullToFolder } from '../../src/platform/bundles';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
-import { answerInputBox, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { repoRoot, screenshotsDir } from './paths';
+import { clickUntil, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT } from './uiPage';
+import { copyDemoWorkspace, openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const SCRIPT_FILE = 'bundle/Script/Scripts.Normalize.json';
 
@@ -27,38 +21,24 @@ async function explorerRow(page: Page, name: string, menu?: string): Promise<voi
   await row.waitFor({ state: 'visible', timeout: 60_000 });
   if (!menu) return row.click();
   await row.click({ button: 'right' });
-  await page.locator('.context-view .action-item .action-label', { hasText: menu }).first().click({ timeout: STEP_TIMEOUT });
+  const item = page.locator('.context-view .action-item .action-label', { hasText: menu }).first();
+  // A click that lands while the menu is still opening is ignored: click again until the menu has closed.
+  await clickUntil(item, page.locator('.context-view .monaco-menu'), 'detached', `the ${name} context menu's "${menu}" did not run`);
 }
 
 async function main(): Promise<number> {
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgbc-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  // A bundle as grok s pull writes it, with the script changed here.
-  const client = createClient({ baseUrl: emulator.baseUrl, apiKey: emulator.key });
-  await pullToFolder(client.entities, emulator.baseUrl, path.join(workspace, 'bundle'), ['Scripts:Normalize', 'Samples:TopCustomers']);
-  const scriptFile = path.join(workspace, SCRIPT_FILE);
-  const pulled = JSON.parse(fs.readFileSync(scriptFile, 'utf8')) as { script: string };
-  fs.writeFileSync(scriptFile, JSON.stringify({ ...pulled, script: pulled.script.replace('import numpy as np\n', 'import numpy as np  # reviewed\n') }, null, 2));
-
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
+  const { page, emulator, workspace } = await openUiWorkbench('dgbc-', async (workspace, emulator) => {
+    copyDemoWorkspace(workspace);
+    // A bundle as grok s pull writes it, with the script changed here.
+    const client = createClient({ baseUrl: emulator.baseUrl, apiKey: emulator.key });
+    await pullToFolder(client.entities, emulator.baseUrl, path.join(workspace, 'bundle'), ['Scripts:Normalize', 'Samples:TopCustomers']);
+    const scriptFile = path.join(workspace, SCRIPT_FILE);
+    const pulled = JSON.parse(fs.readFileSync(scriptFile, 'utf8')) as { script: string };
+    fs.writeFileSync(scriptFile, JSON.stringify({ ...pulled, script: pulled.script.replace('import numpy as np\n', 'import numpy as np  # reviewed\n') }, null, 2));
   });
-  const { page } = await openBrowser(host.chromium);
   const checks: string[] = [];
   try {
-    await flow(page, server.origin, emulator, workspace, checks);
+    await flow(page, emulator, workspace, checks);
   } catch (error) {
     await page.screenshot({ path: path.join(screenshotsDir, 'bundle-code-failed.png') }).catch(() => undefined);
     throw error;
@@ -67,15 +47,9 @@ async function main(): Promise<number> {
   return 0;
 }
 
-async function flow(page: Page, origin: string, emulator: { baseUrl: string; key: string }, workspace: string, checks: string[]): Promise<void> {
+async function flow(page: Page, emulator: { baseUrl: string; key: string }, workspace: string, checks: string[]): Promise<void> {
   const scriptFile = path.join(workspace, SCRIPT_FILE);
-  await page.goto(workbenchUrl(origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await runFromPalette(page, 'Datagrok: Sign In');
-  await answerInputBox(page, /server URL/i, emulator.baseUrl);
-  await answerInputBox(page, /API key/i, emulator.key);
-  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
+  await signInFromPalette(page, emulator);
 
   // Diff Bundle with Server from manifest.json's menu in the Explorer: the Source Control view lists the script.
   await page.keyboard.press('ControlOrMeta+Shift+E');
@@ -136,14 +110,4 @@ async function flow(page: Page, origin: string, emulator: { baseUrl: string; key
   checks.push("Open Code on the query's JSON file opens its SQL");
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (bundle code): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('bundle code', main);

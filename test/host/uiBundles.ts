@@ -10,15 +10,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createClient } from '../../src/api';
 import { pullToFolder } from '../../src/platform/bundles';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
-import { answerInputBox, pollUntil, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { repoRoot, screenshotsDir } from './paths';
+import { pollUntil, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+import { openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const MY_GREET = '5c000000-0000-4000-8000-000000000021';
 
@@ -39,36 +33,13 @@ async function conflictingBundle(baseUrl: string, key: string, dir: string): Pro
 }
 
 async function main(): Promise<number> {
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgbu-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  await conflictingBundle(emulator.baseUrl, emulator.key, path.join(workspace, 'bundle'));
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
-  });
-  const { page } = await openBrowser(host.chromium);
+  const { page, emulator } = await openUiWorkbench('dgbu-', (workspace, emulator) => conflictingBundle(emulator.baseUrl, emulator.key, path.join(workspace, 'bundle')));
   const checks: string[] = [];
   const failed = (name: string) => async (error: Error) => {
     await page.screenshot({ path: path.join(screenshotsDir, `${name}-failed.png`) });
     throw error;
   };
-  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await runFromPalette(page, 'Datagrok: Sign In');
-  await answerInputBox(page, /server URL/i, emulator.baseUrl);
-  await answerInputBox(page, /API key/i, emulator.key);
-  await waitForToast(page, /Signed in/i, 'sign in').catch(() => undefined);
+  await signInFromPalette(page, emulator);
   checks.push('signed in');
 
   // Diff Bundle with Server from the Explorer's context menu on the bundle folder.
@@ -133,14 +104,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (bundles): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('bundles', main);

@@ -5,20 +5,17 @@
 //   expectation fails with the diff of expected and actual in the editor's peek, the right one passes;
 // - folder sync: a folder linked to the emulator's System:DemoFiles/geo (its .datagrok/sync.json, as
 //   Link Folder writes it), with a file changed on both sides and one new here; Compare from the palette
-//   lists them in Source Control under Conflicts, Changed on the Server and Changed Here.
-// Screenshots: screenshots/function-tests.png, screenshots/folder-sync.png (the README's media/readme/).
+//   lists them in Source Control under Conflicts, Changed on the Server and Changed Here;
+// - packages: a package made from datagrok-tools' template, with a misspelt header tag and a deep
+//   datagrok-api import; its package.ts opened, grok check's findings are in Problems on their lines.
+// Screenshots: screenshots/function-tests.png, folder-sync.png, packages.png (the README's media/readme/).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
-import { answerInputBox, pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { edit, makePackage } from '../fixtures/packages/faults';
+import { repoRoot, screenshotsDir } from './paths';
+import { pollUntil, quickOpen, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+import { copyDemoWorkspace, openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const LONG = 60_000;
 
@@ -36,6 +33,18 @@ function writeWorkspace(workspace: string): void {
     'city,country,lat,lon,population\nTokyo,Japan,35.6895,139.6917,37400068\nDelhi,India,28.7041,77.1025,28514000\nLviv,Ukraine,49.8397,24.0297,717000\n',
   );
   fs.writeFileSync(path.join(linked, 'distances.py'), 'import pandas as pd\n\ncities = pd.read_csv("cities.csv")\nprint(cities.describe())\n');
+}
+
+/** A package with two of grok check's findings: a deep datagrok-api import, a misspelt header tag. */
+function writePackage(workspace: string): void {
+  const dir = makePackage(path.join(workspace, 'greeter'), 'Greeter');
+  edit(dir, 'src/package.ts', (text) =>
+    text
+      .replace("import * as DG from 'datagrok-api/dg';", "import * as DG from 'datagrok-api/dg';\nimport { DataFrame } from 'datagrok-api/src/dataframe';")
+      .concat(
+        '\n//name: greet\n//descripton: Says hello\n//input: string name\n//output: string greeting\nexport function greet(name: string): string {\n  return `Hello, ${name}: ${DataFrame.name}`;\n}\n',
+      ),
+  );
 }
 
 /** The rows of a tree in the side bar (Test Explorer, Source Control), as they read on screen. */
@@ -85,38 +94,33 @@ async function folderSync(page: Page): Promise<void> {
   await page.locator('.monaco-diff-editor .view-line', { hasText: 'Lviv' }).first().waitFor({ state: 'visible', timeout: LONG });
 }
 
+async function packages(page: Page): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  await quickOpen(page, 'package.ts');
+  await page.locator('.monaco-editor .squiggly-error').first().waitFor({ state: 'attached', timeout: LONG });
+  await runFromPalette(page, 'View: Toggle Problems');
+  await waitForTreeRows(page, '.markers-panel', [/Unknown header tag: descripton/, /Invalid datagrok-api import/], 'Problems of the package');
+  await page.locator('.monaco-editor .view-line', { hasText: '//descripton: Says hello' }).first().click();
+}
+
 async function main(): Promise<number> {
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgcap-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  writeWorkspace(workspace);
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: { ...testSettings(emulator.baseUrl), 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument' },
-  });
-  const { page } = await openBrowser(host.chromium);
-  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: LONG });
-  await runFromPalette(page, 'Datagrok: Sign In');
-  await answerInputBox(page, /server URL/i, emulator.baseUrl);
-  await answerInputBox(page, /API key/i, emulator.key);
-  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
+  const { page, emulator } = await openUiWorkbench(
+    'dgcap-',
+    (workspace) => {
+      copyDemoWorkspace(workspace);
+      writeWorkspace(workspace);
+      writePackage(workspace);
+    },
+    // The package has no node_modules here: TypeScript's own errors about its imports are not the picture.
+    { 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument', 'typescript.validate.enable': false },
+  );
+  await signInFromPalette(page, emulator);
 
   let failed = 0;
   for (const [name, flow] of [
     ['function-tests', functionTests],
     ['folder-sync', folderSync],
+    ['packages', packages],
   ] as const) {
     const shot = path.join(screenshotsDir, `${name}.png`);
     try {
@@ -133,14 +137,4 @@ async function main(): Promise<number> {
   return failed === 0 ? 0 : 1;
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (capabilities): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('capabilities', main);

@@ -11,15 +11,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
+import { repoRoot, screenshotsDir } from './paths';
 import { pollUntil, runFromPalette, STEP_TIMEOUT } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { copyDemoWorkspace, openUiWorkbench, runUiCheck } from './uiWorkbench';
 
 const EVENTS = 150_000;
 
@@ -55,28 +49,11 @@ function gridFrame(page: Page, column = 'name'): Promise<Frame> {
 }
 
 async function main(): Promise<number> {
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgdv-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  writeEvents(path.join(workspace, 'events.csv'));
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
+  const { page } = await openUiWorkbench('dgdv-', (workspace) => {
+    copyDemoWorkspace(workspace);
+    writeEvents(path.join(workspace, 'events.csv'));
   });
-  const { page } = await openBrowser(host.chromium);
   const checks: string[] = [];
-  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
   // The file from the Explorer (Quick Open waits for the file search, slow on a busy machine).
   await page.keyboard.press('ControlOrMeta+Shift+E');
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'planets.csv' }).first().click({ timeout: 60_000 });
@@ -173,14 +150,4 @@ async function filteredSummary(page: Page, checks: string[]): Promise<void> {
   await frame.locator('.panel .chart').screenshot({ path: path.join(screenshotsDir, 'data-view-histogram.png') });
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (data view): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('data view', main);

@@ -9,15 +9,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
-import { answerInputBox, pollUntil, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { resultsDir, screenshotsDir } from './paths';
+import { pollUntil, runFromPalette, STEP_TIMEOUT } from './uiPage';
+import { openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 interface Prompt {
   /** The command's title in the palette. */
@@ -113,31 +107,8 @@ async function linkFolderStep(page: Page, seen: Seen): Promise<void> {
 
 async function main(): Promise<number> {
   const latencyMs = Number(process.env['DATAGROK_UI_LATENCY_MS'] ?? 4000);
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgpr-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
-  });
-  const { page } = await openBrowser(host.chromium);
-  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-  await runFromPalette(page, 'Datagrok: Sign In');
-  await answerInputBox(page, /server URL/i, emulator.baseUrl);
-  await answerInputBox(page, /API key/i, emulator.key);
-  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
+  const { page, emulator } = await openUiWorkbench('dgpr-');
+  await signInFromPalette(page, emulator);
   await postJson(`${emulator.origin}/__emulator/config`, { latencyMs });
   const results: Seen[] = [];
   // DATAGROK_UI_ONLY: a pattern of the commands to check (all by default).
@@ -160,14 +131,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (prompts): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('prompts', main);

@@ -7,15 +7,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { shortTempDir, startCodeServer } from './codeServer';
-import { startEmulator } from './emulator';
-import { repoRoot, resultsDir, screenshotsDir } from './paths';
-import { freePort, removeAfterStop, stopAll, stopAllOnSignals } from './processes';
-import { ensureHost } from './provision';
-import { testSettings } from './run';
-import { answerInputBox, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
-import { packageVsix } from './vsix';
-import { openBrowser, workbenchUrl } from './workbench';
+import { repoRoot, screenshotsDir } from './paths';
+import { STEP_TIMEOUT, waitForToast } from './uiPage';
+import { copyDemoWorkspace, openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const SUMSQ = [
   '#name: SumSq',
@@ -35,34 +29,12 @@ async function waitForPrompt(page: Page, text: RegExp): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  const host = await ensureHost();
-  const stateDir = shortTempDir('dgsc-');
-  removeAfterStop(stateDir);
-  fs.mkdirSync(screenshotsDir, { recursive: true });
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const vsix = packageVsix(path.join(stateDir, 'datagrok-vscode.vsix'));
-  const emulator = await startEmulator({ logFile: path.join(stateDir, 'emulator.log') });
-  const workspace = path.join(stateDir, 'workspace');
-  fs.cpSync(path.join(repoRoot, 'test', 'fixtures', 'demo-workspace'), workspace, { recursive: true });
-  fs.writeFileSync(path.join(workspace, 'sumsq.py'), SUMSQ);
-  const server = await startCodeServer(host, {
-    stateDir,
-    port: await freePort(),
-    smokeTestDriver: false,
-    installVsix: [vsix],
-    logFile: path.join(stateDir, 'code-server.log'),
-    settings: testSettings(emulator.baseUrl),
+  const { page, emulator } = await openUiWorkbench('dgsc-', (workspace) => {
+    copyDemoWorkspace(workspace);
+    fs.writeFileSync(path.join(workspace, 'sumsq.py'), SUMSQ);
   });
-  const { page } = await openBrowser(host.chromium);
   const checks: string[] = [];
-  await page.goto(workbenchUrl(server.origin, workspace), { timeout: 180_000 });
-  await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 120_000 });
-  await page.locator('.activitybar [aria-label^="Datagrok"]').first().waitFor({ state: 'visible', timeout: 60_000 });
-
-  await runFromPalette(page, 'Datagrok: Sign In');
-  await answerInputBox(page, /server URL/i, emulator.baseUrl);
-  await answerInputBox(page, /API key/i, emulator.key);
-  await waitForToast(page, /^Signed in to 127\.0\.0\.1:\d+ as Demo User\.$/, 'after signing in');
+  await signInFromPalette(page, emulator);
   checks.push('signed in');
 
   // The script from the Explorer (Quick Open waits for the file search, slow on a busy machine).
@@ -106,14 +78,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-stopAllOnSignals();
-let exitCode = 1;
-main()
-  .then((code) => {
-    exitCode = code;
-  })
-  .catch((error: unknown) => console.error(`FAIL ui (scripts): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`))
-  .finally(async () => {
-    await stopAll();
-    process.exit(exitCode);
-  });
+runUiCheck('scripts', main);
