@@ -42,7 +42,7 @@ function writePackage(workspace: string): void {
     text
       .replace("import * as DG from 'datagrok-api/dg';", "import * as DG from 'datagrok-api/dg';\nimport { DataFrame } from 'datagrok-api/src/dataframe';")
       .concat(
-        '\n//name: greet\n//descripton: Says hello\n//input: string name\n//output: string greeting\nexport function greet(name: string): string {\n  return `Hello, ${name}: ${DataFrame.name}`;\n}\n',
+        '\n//name: greet\n//descripton: Says hello\n//input: string name\n//output: string greeting\nexport function greet(name: string): string {\n  return "Hello, " + name + DataFrame.name;\n}\n',
       ),
   );
 }
