@@ -2,110 +2,15 @@
 // emulator's demo functions.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
 import type { StoredRun } from '../../src/platform/runs/store';
-import { clearEmulatorRequests, control, emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
+import { inRunsDir, makeRunsDir, removeRunsDir, resultDocument, run, write } from './runSupport';
+import { clearEmulatorRequests, emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const server = () => emulator.url.replace(/\/+$/, '');
-
-let dir = '';
-
-function write(name: string, text: string): vscode.Uri {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  return vscode.Uri.file(file);
-}
-
-function run<T = unknown>(command: string, arg?: unknown): Promise<T> {
-  return Promise.resolve(vscode.commands.executeCommand<T>(command, arg));
-}
-
-function resultDocument(name: string): vscode.TextDocument {
-  const found = vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'datagrok-result' && path.posix.basename(d.uri.path) === name);
-  assert.ok(found.length > 0, `no result document "${name}" is open: ${vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', ')}`);
-  return found[found.length - 1];
-}
-
-describe('Runs: result documents', () => {
-  before(async function () {
-    requireWorkspaceTrust(this, true);
-    await resetEmulator();
-    await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-runs-'));
-  });
-
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('opens a scalar result beside the parameter file as a read-only document "Demo:Add — result"', async () => {
-    const uri = write('add.datagrok.json', '{ "$function": "Demo:Add", "a": 2, "b": 3 }');
-    await vscode.window.showTextDocument(uri);
-    assert.equal(await run('datagrok.functions.run', { uri }), 5);
-    const document = resultDocument('Demo:Add — result');
-    assert.equal(document.uri.scheme, 'datagrok-result');
-    assert.equal(document.languageId, 'json');
-    assert.equal(document.getText().trim(), '5');
-    assert.equal(document.isUntitled, false);
-    assert.equal(document.isDirty, false);
-    // Beside the parameter file, which keeps the focus.
-    const resultEditor = vscode.window.visibleTextEditors.find((e) => e.document === document);
-    const fileEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
-    assert.ok(resultEditor && fileEditor, 'both the result and the parameter file are visible');
-    assert.notEqual(resultEditor.viewColumn, fileEditor.viewColumn);
-    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
-    // Writes are refused: the file system is read-only, and an edit does not make it dirty.
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(document.uri, new TextEncoder().encode('6'))));
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(document.uri, new vscode.Position(0, 0), 'x');
-    const applied = await vscode.workspace.applyEdit(edit);
-    assert.ok(!applied || !document.isDirty || document.getText().trim() === '5', 'the result document took an edit');
-    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(document.uri)).trim(), '5');
-  });
-
-  it('opens a large JSON result and several outputs in one JSON document', async () => {
-    const uri = write('stats.json', '{ "$function": "Demo:ColumnStats", "column": "Demo:demog/AGE" }');
-    const result = await run<number[]>('datagrok.functions.run', { uri });
-    const document = resultDocument('Demo:ColumnStats — result');
-    // Each output under its name in the signature, in its order.
-    const [min, max, mean, count] = result;
-    assert.deepEqual(JSON.parse(document.getText()), { min, max, mean, count });
-    assert.equal(document.isDirty, false);
-  });
-
-  it('saves a dataframe result as a file and pushes it as a table', async () => {
-    const uri = write('filter.json', '{ "$function": "Demo:Filter", "table": "Demo:demog", "column": "AGE", "min": 80 }');
-    const csv = await run<string>('datagrok.functions.run', { uri });
-    const document = resultDocument('Demo:Filter — result.csv');
-    assert.equal(document.languageId, 'csv');
-    assert.equal(document.isDirty, false);
-    assert.equal(document.getText(), csv);
-
-    const target = vscode.Uri.file(path.join(dir, 'saved.csv'));
-    assert.equal((await run<vscode.Uri>('datagrok.runs.saveResultAs', { uri: document.uri, target })).fsPath, target.fsPath);
-    assert.equal(fs.readFileSync(target.fsPath, 'utf8'), csv);
-    // An existing file is not replaced without { overwrite: true }.
-    fs.writeFileSync(target.fsPath, 'mine');
-    await assert.rejects(run('datagrok.runs.saveResultAs', { uri: document.uri, target }), /already exists.*Nothing was written/);
-    assert.equal(fs.readFileSync(target.fsPath, 'utf8'), 'mine');
-
-    const pushed = await run<{ ID: string; name: string }>('datagrok.runs.pushResult', { uri: document.uri, name: 'old_patients' });
-    assert.match(pushed.name, /(^|[:.])old_patients$/);
-    const state = await control<{ tables: { ID: string; name: string }[] }>('GET', 'state');
-    assert.ok(
-      state.tables.some((t) => t.ID === pushed.ID),
-      'the emulator holds the pushed table',
-    );
-    // Only CSV results are tables.
-    await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 1, b: 1 } });
-    await assert.rejects(run('datagrok.runs.pushResult', { uri: resultDocument('Demo:Add — result').uri }), /not a dataframe/);
-  });
-});
 
 describe('Runs: remembered runs', () => {
   let api: DatagrokExtensionApi;
@@ -121,13 +26,13 @@ describe('Runs: remembered runs', () => {
     api = (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
     await resetEmulator();
     await signIn();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-runs-'));
+    makeRunsDir();
     await run('datagrok.runs.clear', {});
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    removeRunsDir();
   });
 
   it('remembers each run with its function, file, time, duration, outcome and summary, in the global state', async () => {
@@ -235,12 +140,12 @@ describe('Runs: remembered runs', () => {
   it("saves a run's inputs as a parameter file that runs again, and its result as a file", async () => {
     await run('datagrok.functions.run', { function: 'Demo:Add', params: { a: 7, b: 8 } });
     const r = newest();
-    const target = vscode.Uri.file(path.join(dir, 'saved.datagrok.json'));
+    const target = vscode.Uri.file(inRunsDir('saved.datagrok.json'));
     assert.equal((await run<vscode.Uri>('datagrok.runs.saveAsParameterFile', { id: r.id, target })).fsPath, target.fsPath);
     assert.deepEqual(JSON.parse(fs.readFileSync(target.fsPath, 'utf8')), { $function: 'Demo:Add', a: 7, b: 8 });
     assert.equal(await run('datagrok.functions.run', { uri: target }), 15);
     await assert.rejects(run('datagrok.runs.saveAsParameterFile', { id: r.id, target }), /already exists/);
-    const saved = vscode.Uri.file(path.join(dir, 'result.json'));
+    const saved = vscode.Uri.file(inRunsDir('result.json'));
     await run('datagrok.runs.saveResultAs', { id: r.id, target: saved });
     assert.equal(fs.readFileSync(saved.fsPath, 'utf8').trim(), '15');
     // A run without a file: Open Parameter File says so.
