@@ -8,7 +8,9 @@
 //   lists them in Source Control under Conflicts, Changed on the Server and Changed Here;
 // - packages: a package made from datagrok-tools' template, with a misspelt header tag and a deep
 //   datagrok-api import; its package.ts opened, grok check's findings are in Problems on their lines.
-// Screenshots: screenshots/function-tests.png, folder-sync.png, packages.png (the README's media/readme/).
+// - terminals: Use Datagrok in Terminals, then a new terminal's Python reads DATAGROK_API_URL and the key.
+// Screenshots: screenshots/function-tests.png, folder-sync.png, packages.png, terminals.png (the README's
+// media/readme/).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -103,6 +105,32 @@ async function packages(page: Page): Promise<void> {
   await page.locator('.monaco-editor .view-line', { hasText: '//descripton: Says hello' }).first().click();
 }
 
+async function terminals(page: Page): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  await runFromPalette(page, 'Datagrok: Use Datagrok in Terminals');
+  await waitForToast(page, /^New terminals in this workspace get DATAGROK_API_URL and DATAGROK_API_KEY/, 'after Use Datagrok in Terminals');
+  await runFromPalette(page, 'Terminal: Create New Terminal');
+  const terminal = page.locator('.terminal-wrapper.active .xterm').first();
+  await terminal.waitFor({ state: 'visible', timeout: LONG });
+  // The DOM renderer (settings below) writes the rows as text: the shell's prompt first, then the answer.
+  const rows = terminal.locator('.xterm-rows');
+  await pollUntil(
+    page,
+    async () => (/[#$]\s*$/m.test(await rows.innerText().catch(() => '')) ? true : undefined),
+    () => 'no shell prompt in the new terminal',
+    LONG,
+  );
+  await terminal.click();
+  await page.keyboard.type('python3 -c \'import os; print(os.environ["DATAGROK_API_URL"], len(os.environ["DATAGROK_API_KEY"]), "characters of key")\'', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await pollUntil(
+    page,
+    async () => (/\/api \d+ characters of key/.test(await rows.innerText().catch(() => '')) ? true : undefined),
+    async () => `the terminal does not show the variables; it shows:\n${await rows.innerText().catch(() => '(nothing)')}`,
+    LONG,
+  );
+}
+
 async function main(): Promise<number> {
   const { page, emulator } = await openUiWorkbench(
     'dgcap-',
@@ -112,7 +140,7 @@ async function main(): Promise<number> {
       writePackage(workspace);
     },
     // The package has no node_modules here: TypeScript's own errors about its imports are not the picture.
-    { 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument', 'typescript.validate.enable': false },
+    { 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument', 'typescript.validate.enable': false, 'terminal.integrated.gpuAcceleration': 'off' },
   );
   await signInFromPalette(page, emulator);
 
@@ -121,6 +149,7 @@ async function main(): Promise<number> {
     ['function-tests', functionTests],
     ['folder-sync', folderSync],
     ['packages', packages],
+    ['terminals', terminals],
   ] as const) {
     const shot = path.join(screenshotsDir, `${name}.png`);
     try {
