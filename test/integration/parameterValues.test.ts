@@ -5,17 +5,11 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { clearEmulatorRequests, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, emulatorRequests, resetEmulator, signIn, writeAndShow } from './support';
 
 let dir = '';
 
-async function open(name: string, text: string): Promise<vscode.TextDocument> {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
+const open = (name: string, text: string) => writeAndShow(dir, name, text);
 
 function past(document: vscode.TextDocument, needle: string): vscode.Position {
   const offset = document.getText().indexOf(needle);

@@ -8,20 +8,14 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { clearEmulatorRequests, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, emulator, emulatorRequests, resetEmulator, signIn, writeAndShow } from './support';
 
 const FROM_UI = { datagrokFromUi: true };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let dir = '';
 
-async function open(name: string, text: string): Promise<vscode.TextDocument> {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
+const open = (name: string, text: string) => writeAndShow(dir, name, text);
 
 /** Runs a command as the lens does (it may ask), doing `each` to whatever prompt shows until it settles. */
 async function answering<T>(

@@ -7,17 +7,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { emulator, resetEmulator, signIn } from './support';
+import { emulator, resetEmulator, signIn, writeAndShow } from './support';
 
 let dir = '';
 
-async function open(name: string, text: string): Promise<vscode.TextDocument> {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
+const open = (name: string, text: string) => writeAndShow(dir, name, text);
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
 

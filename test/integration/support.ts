@@ -1,5 +1,7 @@
 // Shared by the integration test files: the emulator the launcher started, and signing in to it.
 // Runs inside the real VS Code extension host (Node 24, global fetch).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
 
@@ -87,4 +89,13 @@ export function unescapeMarkdown(value: string): string {
 export function webWorkbenchAsksBeforeOpening(): boolean {
   const [major, minor] = vscode.version.split('.').map(Number);
   return vscode.env.uiKind === vscode.UIKind.Web && major === 1 && minor < 139;
+}
+
+/** Writes `text` to `dir/name` and shows it in an editor. */
+export async function writeAndShow(dir: string, name: string, text: string): Promise<vscode.TextDocument> {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+  await vscode.window.showTextDocument(document);
+  return document;
 }
