@@ -8,9 +8,11 @@
 //   lists them in Source Control under Conflicts, Changed on the Server and Changed Here;
 // - packages: a package made from datagrok-tools' template, with a misspelt header tag and a deep
 //   datagrok-api import; its package.ts opened, grok check's findings are in Problems on their lines.
-// - terminals: Use Datagrok in Terminals, then a new terminal's Python reads DATAGROK_API_URL and the key.
-// Screenshots: screenshots/function-tests.png, folder-sync.png, packages.png, terminals.png (the README's
-// media/readme/).
+// - terminals: Use Datagrok in Terminals, then a new terminal's Python reads DATAGROK_API_URL and the key;
+// - agents: MCP: List Servers offers the extension's MCP server; started, its output names the tools it has
+//   (AI features on for this window only: the other checks run with them off).
+// Screenshots: screenshots/function-tests.png, folder-sync.png, packages.png, terminals.png, agents.png (the
+// README's media/readme/). `--only NAME …` runs only the named ones.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -131,6 +133,25 @@ async function terminals(page: Page): Promise<void> {
   );
 }
 
+async function agents(page: Page): Promise<void> {
+  await runFromPalette(page, 'View: Close All Editors');
+  // MCP: List Servers offers the server the extension defines; started, it reports the tools it found.
+  await runFromPalette(page, 'MCP: List Servers');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Datagrok' }).first().click();
+  await page
+    .locator('.quick-input-widget .monaco-list-row', { hasText: /Start Server/ })
+    .first()
+    .click();
+  // Starting it shows its output: the server's own line (the server and the workspace it reads from) and the tools.
+  await page
+    .locator('.view-line', { hasText: /Discovered\s\d+\stools/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: LONG });
+  // The list again, over the output: the server running.
+  await runFromPalette(page, 'MCP: List Servers');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Datagrok' }).first().waitFor({ state: 'visible', timeout: LONG });
+}
+
 async function main(): Promise<number> {
   const { page, emulator } = await openUiWorkbench(
     'dgcap-',
@@ -140,7 +161,12 @@ async function main(): Promise<number> {
       writePackage(workspace);
     },
     // The package has no node_modules here: TypeScript's own errors about its imports are not the picture.
-    { 'testing.automaticallyOpenPeekView': 'failureInVisibleDocument', 'typescript.validate.enable': false, 'terminal.integrated.gpuAcceleration': 'off' },
+    {
+      'testing.automaticallyOpenPeekView': 'failureInVisibleDocument',
+      'typescript.validate.enable': false,
+      'terminal.integrated.gpuAcceleration': 'off',
+      'chat.disableAIFeatures': false,
+    },
   );
   await signInFromPalette(page, emulator);
 
@@ -150,7 +176,9 @@ async function main(): Promise<number> {
     ['folder-sync', folderSync],
     ['packages', packages],
     ['terminals', terminals],
+    ['agents', agents],
   ] as const) {
+    if (process.argv.includes('--only') && !process.argv.includes(name)) continue;
     const shot = path.join(screenshotsDir, `${name}.png`);
     try {
       await page.keyboard.press('Escape');
