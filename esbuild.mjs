@@ -5,6 +5,8 @@
 //   `require('../features')` in src/start/loadFeatures.ts becomes `require('./features.js')`);
 // - dist/api.js, from src/api/index.ts: the API client with its HTTP stack (the proxy agents), loaded by
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
+// - dist/network.js, from src/api/network.ts: the route logic, loaded by src/connection/networkSettings.ts
+//   when a route is first described (after activation);
 // - dist/papaparse.js, dist/jsonc-parser.js: packages src/platform/lazyModules.ts loads on first use
 //   (LAZY_MODULES);
 // - dist/mcp.js, from src/agents/mcp/server.ts: the MCP server, a separate Node process (no vscode), with
@@ -27,11 +29,12 @@ const LAZY_MODULES = { papaparse: 'papaparse', 'jsonc-parser': 'jsonc-parser' };
 const lazyLoads = {
   name: 'lazy-loads',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.\/api|\.\.\/features|papaparse|jsonc-parser)$/ }, (args) => {
+    build.onResolve({ filter: /^(\.\.\/api|\.\.\/api\/network|\.\.\/features|papaparse|jsonc-parser)$/ }, (args) => {
       if (args.kind !== 'require-call' && args.kind !== 'require-resolve') return undefined;
       const loader = path.basename(args.importer);
       if (loader === 'lazyApi.ts' && args.path === '../api') return { path: './api.js', external: true };
       if (loader === 'loadFeatures.ts' && args.path === '../features') return { path: './features.js', external: true };
+      if (loader === 'networkSettings.ts' && args.path === '../api/network') return { path: './network.js', external: true };
       if (loader === 'lazyModules.ts' && args.path in LAZY_MODULES) return { path: `./${LAZY_MODULES[args.path]}.js`, external: true };
       return undefined;
     });
@@ -154,6 +157,8 @@ const contexts = await Promise.all([
     plugins: [lazyLoads, noHttpStack('features.js'), oneVscodeNamespace('features.js')],
   }),
   esbuild.context({ ...common, entryPoints: ['src/api/index.ts'], outfile: path.join(outdir, 'api.js') }),
+  // How requests to a server go (proxy, no-proxy rules), described in the status bar after activation.
+  esbuild.context({ ...common, entryPoints: ['src/api/network.ts'], outfile: path.join(outdir, 'network.js') }),
   esbuild.context({ ...common, entryPoints: ['src/agents/mcp/server.ts'], outfile: path.join(outdir, 'mcp.js') }),
   // The data view: its worker thread (Node), and its webview's script and styles (a browser bundle with uPlot).
   esbuild.context({ ...common, entryPoints: ['src/platform/dataView/worker.ts'], outfile: path.join(outdir, 'dataViewWorker.js') }),

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeRoute, resolveRoute } from '../api/network';
+import type * as Routes from '../api/network';
 import { DatagrokError } from '../api/errors';
 import type { NetworkOptions } from '../api/types';
 
@@ -92,9 +92,19 @@ function settingsOptions(): NetworkOptions {
   };
 }
 
+/**
+ * The route logic (src/api/network.ts): in the extension its own small bundle (dist/network.js, esbuild.mjs),
+ * loaded by the first route described (the status bar once the connection's first refresh is over), not
+ * at activation.
+ */
+function routes(): typeof Routes {
+  return require('../api/network') as typeof Routes;
+}
+
 /** How requests to a server go, for sign-in, the status bar and the log: never credentials. */
 export function routeOf(baseUrl: string): string {
   try {
+    const { describeRoute, resolveRoute } = routes();
     return describeRoute(resolveRoute(new URL(baseUrl), networkOptions()));
   } catch {
     return 'unknown (check the server URL and the proxy settings)';

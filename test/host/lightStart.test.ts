@@ -15,7 +15,7 @@ describe('Light start (the built bundles)', function () {
   this.timeout(120_000);
 
   before(() => {
-    if (['extension.js', 'features.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
+    if (['extension.js', 'features.js', 'api.js', 'network.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
@@ -27,6 +27,7 @@ describe('Light start (the built bundles)', function () {
     for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken'])
       assert.ok(!extension.includes(marker), `dist/extension.js contains "${marker}"`);
     assert.match(extension, /require\("\.\/api\.js"\)/);
+    assert.match(extension, /require\("\.\/network\.js"\)/);
     assert.match(extension, /require\("\.\/features\.js"\)/);
     const features = read('features.js');
     for (const marker of ['llhttp', 'undici', 'https-proxy-agent', 'BAD_DELIMITERS', 'InvalidCommentToken'])

@@ -35,6 +35,7 @@ describe('Packaged extension (.vsix file list)', function () {
       'dist/extension.js',
       'dist/features.js',
       'dist/api.js',
+      'dist/network.js',
       'dist/dataViewWebview.css',
       'dist/dataViewWebview.js',
       'dist/dataViewWorker.js',
