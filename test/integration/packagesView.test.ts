@@ -169,3 +169,87 @@ describe('packagesView: the workspace packages, their functions and the server v
     assert.deepEqual(again[0], ['Demo', 'v1.3.0 · server 1.0.0']);
   });
 });
+
+describe('packagesView: servers shared with grok (~/.grok/config.yaml under a temporary HOME)', function () {
+  this.timeout(120_000);
+  const other = emulator.url.replace('127.0.0.1', 'localhost');
+  let home = '';
+  let file = '';
+  let text = '';
+  const savedHome = process.env.HOME;
+  const signInWith = (options: object) => Promise.resolve(vscode.commands.executeCommand('datagrok.signIn', options));
+  const activeUrl = () => vscode.workspace.getConfiguration('datagrok').get<string>('serverUrl');
+
+  before(async function () {
+    requireWorkspaceTrust(this, true);
+    await resetEmulator();
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-grok-home-'));
+    file = path.join(home, '.grok', 'config.yaml');
+    fs.mkdirSync(path.dirname(file));
+    text = [
+      '# the developer servers',
+      'default: local',
+      'servers:',
+      '  emu:',
+      `    url: ${emulator.url}`,
+      `    key: ${emulator.key}`,
+      '  local:',
+      `    url: ${other}`,
+      `    key: ${emulator.key}`,
+      '  pair:',
+      `    url: ${other}`,
+      '    keyFile: ~/.grok/keys/pair.json',
+      '  wrong:',
+      `    url: ${emulator.url}`,
+      '    key: not-the-key-123',
+      '',
+    ].join('\n');
+    fs.writeFileSync(file, text);
+    // The extension reads grok's file under the user's home, as grok does (os.homedir(): HOME on POSIX).
+    process.env.HOME = home;
+  });
+
+  after(async () => {
+    process.env.HOME = savedHome;
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    if (activeUrl() === other) await vscode.commands.executeCommand('datagrok.signOut', {});
+    await signIn();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('{ grokAlias } signs in with the URL and key grok keeps; the key goes to no setting; a bad alias or key stores nothing, with the reason', async () => {
+    await vscode.commands.executeCommand('datagrok.signOut', {});
+    await assert.rejects(signInWith({ grokAlias: 'nope' }), /grok's config \(.*config\.yaml\) has no server "nope"; it has local, emu, pair, wrong\./);
+    await assert.rejects(signInWith({ grokAlias: 'pair' }), /grok's server "pair" .* cannot be signed in to here: grok signs in to it with a key pair \(keyFile\)/);
+    await assert.rejects(signInWith({ grokAlias: 'emu', url: other }), /either \{ grokAlias \} or \{ url, apiKey \}/);
+    const wrong = await signInWith({ grokAlias: 'wrong' }).then(
+      () => assert.fail('a wrong key signed in'),
+      (e: Error) => e,
+    );
+    assert.match(wrong.message, /did not accept the key grok keeps for "wrong".*Update servers\.wrong\.key in .*config\.yaml/);
+    assert.doesNotMatch(wrong.message, /not-the-key-123/);
+    await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.functions.refresh', {})), /not signed in/i, 'the wrong key stored nothing');
+
+    const user = await vscode.commands.executeCommand<{ name: string }>('datagrok.signIn', { grokAlias: 'emu' });
+    assert.equal(user.name, 'demo');
+    assert.equal(activeUrl(), emulator.url);
+    assert.doesNotMatch(JSON.stringify(vscode.workspace.getConfiguration('datagrok')), new RegExp(emulator.key), 'no setting holds the key');
+    assert.equal(fs.readFileSync(file, 'utf8'), text, "grok's file is not changed");
+  });
+
+  it("Sign In from the palette offers grok's servers (the default first); after the yes, it signs in with grok's key", async () => {
+    let settled = false;
+    const signingIn = Promise.resolve(vscode.commands.executeCommand<{ name: string } | undefined>('datagrok.signIn')).finally(() => {
+      settled = true;
+    });
+    // Enter on the first line of each pick: grok's default server ("local"), then "Sign In with grok's key".
+    for (let i = 0; i < 100 && !settled; i++) {
+      await pause(300);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    }
+    const user = await signingIn;
+    assert.equal(user?.name, 'demo');
+    assert.equal(activeUrl(), other, "the default alias's server is the active one");
+    assert.equal(fs.readFileSync(file, 'utf8'), text, "grok's file is not changed");
+  });
+});
