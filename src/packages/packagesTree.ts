@@ -84,7 +84,9 @@ export class PackageFunctionNode extends ExplorerNode {
 
 export class PackagesTree extends ExplorerTree {
   private server: ServerState = { state: 'signedOut' };
-  private local: LocalPackage[] | undefined;
+  /** The package folders found in the workspace, and each one's reading (until its files change). */
+  private folders: string[] | undefined;
+  private readonly read = new Map<string, LocalPackage>();
   /** Bumped by every reload, so a late answer of an earlier one is dropped. */
   private generation = 0;
 
@@ -103,21 +105,49 @@ export class PackagesTree extends ExplorerTree {
     });
   }
 
-  /** The workspace's packages (every file: folder of it), read from disk once until `reload`. */
+  /** The workspace's packages (every file: folder of it): each read from disk once, until its files change. */
   localPackages(): LocalPackage[] {
-    if (!this.local) {
+    if (!this.folders) {
       const roots = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-      const folders = [...new Set(roots.flatMap((root) => findPackageFolders(root)))];
-      this.local = folders
-        .map((folder) => readPackage(folder))
-        .sort((a, b) => (a.friendlyName ?? a.name).localeCompare(b.friendlyName ?? b.name) || a.folder.localeCompare(b.folder));
+      this.folders = [...new Set(roots.flatMap((root) => findPackageFolders(root)))];
     }
-    return this.local;
+    return this.folders
+      .map((folder) => {
+        const known = this.read.get(folder);
+        if (known) return known;
+        const pkg = readPackage(folder);
+        this.read.set(folder, pkg);
+        return pkg;
+      })
+      .sort((a, b) => (a.friendlyName ?? a.name).localeCompare(b.friendlyName ?? b.name) || a.folder.localeCompare(b.folder));
   }
 
-  /** Reads the packages again (their files changed); with `server`, the server's list too (sign-in, Refresh). */
+  /**
+   * Files changed on disk: the packages holding them are read again; a package.json or package entry file
+   * (a package made or removed) also makes the workspace be searched again for packages.
+   */
+  filesChanged(files: readonly string[]): void {
+    for (const file of files) {
+      if (['package.json', 'package.ts', 'package.js'].includes(path.basename(file))) {
+        this.folders = undefined;
+        const dir = path.dirname(file);
+        for (const folder of [...this.read.keys()]) if (folder === dir || folder.startsWith(dir + path.sep)) this.read.delete(folder);
+      }
+      const holder = (this.folders ?? [...this.read.keys()]).filter((f) => file.startsWith(f + path.sep)).sort((a, b) => b.length - a.length)[0];
+      if (holder) this.read.delete(holder);
+    }
+    this.refresh();
+  }
+
+  /** Whether `dir` is, or holds, a package the view lists. */
+  holdsPackages(dir: string): boolean {
+    return (this.folders ?? []).some((f) => f === dir || f.startsWith(dir + path.sep));
+  }
+
+  /** Reads the workspace's packages again; with `server`, the server's list too (sign-in, Refresh). */
   reload(server: boolean): void {
-    this.local = undefined;
+    this.folders = undefined;
+    this.read.clear();
     if (server) {
       this.generation++;
       this.packages.reload();

@@ -1,5 +1,5 @@
-// The Packages view's wiring: the tree (packagesTree.ts) reads the workspace's packages again when their
-// files change on disk (package.json, sources, scripts, queries; debounced) or the workspace's folders
+// The Packages view's wiring: the tree (packagesTree.ts) reads a package again when its files change on
+// disk (package.json, sources, scripts, queries; debounced), the workspace's packages when its folders
 // change, and the server's list too on sign-in, sign-out, a switch of server and Refresh.
 import * as vscode from 'vscode';
 import { hostOf } from '../api/names';
@@ -25,11 +25,35 @@ export function registerPackagesView(services: Services): PackagesTree {
   };
   describe();
   const debounce = new KeyedDebounce(DEBOUNCE_MS);
+  const pending = new Set<string>();
   const changed = (uri: vscode.Uri) => {
-    if (uri.scheme === 'file' && !uri.path.includes('/node_modules/')) debounce.schedule('files', () => tree.reload(false));
+    if (uri.scheme !== 'file' || uri.path.includes('/node_modules/')) return;
+    pending.add(uri.fsPath);
+    debounce.schedule('files', () => {
+      const files = [...pending];
+      pending.clear();
+      tree.filesChanged(files);
+    });
   };
   const watchers = WATCHED.map((glob) => vscode.workspace.createFileSystemWatcher(glob));
   for (const w of watchers) services.context.subscriptions.push(w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed));
+  // A folder made or removed is reported alone, not the files in it: one made may hold a package (look
+  // again), one removed may have held some (those inside it are forgotten).
+  const folders = vscode.workspace.createFileSystemWatcher('**', false, true, false);
+  watchers.push(folders);
+  const asPackageChange = (dir: vscode.Uri) => changed(vscode.Uri.joinPath(dir, 'package.json'));
+  services.context.subscriptions.push(
+    folders.onDidCreate((uri) => {
+      if (uri.scheme === 'file' && !uri.path.includes('/node_modules/'))
+        void Promise.resolve(vscode.workspace.fs.stat(uri)).then(
+          (stat) => stat.type & vscode.FileType.Directory && asPackageChange(uri),
+          () => undefined,
+        );
+    }),
+    folders.onDidDelete((uri) => {
+      if (tree.holdsPackages(uri.fsPath)) asPackageChange(uri);
+    }),
+  );
   services.context.subscriptions.push(
     tree,
     view,

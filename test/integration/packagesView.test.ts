@@ -168,6 +168,20 @@ describe('packagesView: the workspace packages, their functions and the server v
     });
     assert.deepEqual(again[0], ['Demo', 'v1.3.0 · server 1.0.0']);
   });
+
+  it('a package made on disk shows, one removed goes', async () => {
+    makePackage(path.join(root, 'packages', 'Third'), 'Third');
+    await until('the new package', async () => ((await rows()).some(([label]) => label === 'Third') ? true : undefined));
+    fs.rmSync(path.join(root, 'packages', 'Third'), { recursive: true });
+    const left = await until('the package removed', async () => {
+      const r = await rows();
+      return r.some(([label]) => label === 'Third') ? undefined : r;
+    });
+    assert.deepEqual(
+      left.map(([label]) => label),
+      ['Demo', 'Sketch'],
+    );
+  });
 });
 
 describe('packagesView: servers shared with grok (~/.grok/config.yaml under a temporary HOME)', function () {
