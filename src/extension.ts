@@ -18,6 +18,7 @@ import type { AgentsApi } from './agents/register';
 import type { BundlesApi } from './bundles/register';
 import type { FunctionTests } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
+import type { PackagesTree } from './packages/packagesTree';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs/store';
 import { LazyFeatures } from './start/lazyFeatures';
@@ -58,6 +59,8 @@ export interface DatagrokExtensionApi {
   readonly functionTests: FunctionTests;
   /** The open data views and their message protocol (what the extension sends each webview). */
   readonly dataViews: DataViewsApi;
+  /** The Packages view's data (the workspace's packages, their functions, the server's versions). */
+  readonly packagesTree: PackagesTree;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
   readonly agents: AgentsApi;
   /** The bundles feature: what the Datagrok Source Control view lists; the bundle folders the Explorer's menu knows. */
@@ -104,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     'syncView',
     'functionTests',
     'dataViews',
+    'packagesTree',
   ]);
   return Object.assign(views, {
     statusBar: statusBar.item,

@@ -31,6 +31,7 @@ import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
 import { registerPackages } from './packages/register';
+import type { PackagesTree } from './packages/packagesTree';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -74,6 +75,8 @@ export interface Features {
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
   readonly functionTests: FunctionTests;
+  /** The Packages view's data. */
+  readonly packagesTree: PackagesTree;
 }
 
 export function startFeatures(shell: Shell): Features {
@@ -97,7 +100,7 @@ export function startFeatures(shell: Shell): Features {
   const tools = registerAgents(services);
   const syncView = registerSync(services);
   registerScripts(services);
-  registerPackages(services);
+  const { packagesTree } = registerPackages(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
@@ -116,6 +119,7 @@ export function startFeatures(shell: Shell): Features {
     bundles,
     functionTests,
     dataViews,
+    packagesTree,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),
     rememberedRuns: (server) => {

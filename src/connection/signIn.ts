@@ -8,6 +8,8 @@ import { optionalText } from '../core/options';
 import type { Services } from '../services';
 import { hostOf, normalizeBaseUrl } from '../api/names';
 import { displayName } from '../platform/groups/model';
+import { confirmGrokSignIn, type GrokServerItem, grokServerItem, signInWithGrokAlias, usableGrokServers } from './grokServers';
+import { checkAndSignIn } from './keySignIn';
 import { keyToRetry } from './signInFailure';
 
 export interface SignInOptions {
@@ -15,6 +17,8 @@ export interface SignInOptions {
   url?: string;
   /** The API key, with or without a leading "Bearer ". */
   apiKey?: string;
+  /** A server of the grok CLI's ~/.grok/config.yaml: its URL and the key grok keeps for it (instead of url and apiKey). */
+  grokAlias?: string;
 }
 
 /** The message an input box shows for a URL that is not a server URL; undefined when it is one. */
@@ -139,19 +143,24 @@ function signInWithKeyBox(services: Services, givenUrl: string | undefined, urlS
   });
 }
 
-/** Checks the key with the server under a cancellable progress, then stores it (Connection.signIn). */
-export async function checkAndSignIn(services: Services, invocation: CommandInvocation<unknown>, url: string, apiKey: string): Promise<Group> {
-  const baseUrl = normalizeBaseUrl(url);
-  const user = await invocation.withProgress(`Checking the key with ${hostOf(baseUrl)} (${services.connection.route(baseUrl)})…`, (_progress, signal) =>
-    services.connection.signIn(baseUrl, apiKey, signal),
-  );
-  void vscode.window.showInformationMessage(`Signed in to ${hostOf(baseUrl)} as ${displayName(user)}.`);
-  return user;
-}
-
-/** The interactive flow: URL (unless given), then the key (the box stays open on a wrong key). */
-export async function promptSignIn(services: Services, _invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
+/**
+ * The interactive flow: URL (unless given), then the key (the box stays open on a wrong key). Without a
+ * URL, the servers grok keeps a key for are offered first (signed in to with grok's key after a yes).
+ */
+export async function promptSignIn(services: Services, invocation: CommandInvocation<unknown>, url?: string): Promise<Group> {
   const { connection } = services;
+  if (url === undefined) {
+    const grok = await usableGrokServers(services.log);
+    if (grok.servers.length > 0) {
+      const other: GrokServerItem = { label: '$(edit) Enter a Server URL and API Key…' };
+      const picked = await vscode.window.showQuickPick<GrokServerItem>(
+        [...grok.servers.map((s) => grokServerItem(s)), { label: '', kind: vscode.QuickPickItemKind.Separator }, other],
+        { title: 'Datagrok: Sign In', placeHolder: `A server the grok CLI knows (its key from ${grok.file}), or another`, matchOnDetail: true, ignoreFocusOut: true },
+      );
+      if (!picked) throw new UserCancelled();
+      if (picked.grok) return confirmGrokSignIn(services, invocation, picked.grok, grok.file);
+    }
+  }
   const prefill = connection.serverUrl || 'https://public.datagrok.ai/api';
   // A URL set by this workspace's settings that the user never signed in to may come from a cloned repository.
   const unfamiliar = connection.serverUrlFromWorkspace() && !connection.knownServers().includes(prefill);
@@ -165,6 +174,11 @@ export async function promptSignIn(services: Services, _invocation: CommandInvoc
 export async function signInCommand(services: Services, inv: CommandInvocation<SignInOptions>): Promise<Group> {
   const { connection } = services;
   if (!inv.options) return promptSignIn(services, inv);
+  const grokAlias = optionalText(inv.options.grokAlias, 'grokAlias');
+  if (grokAlias !== undefined) {
+    if (inv.options.url !== undefined || inv.options.apiKey !== undefined) throw badInput('datagrok.signIn takes either { grokAlias } or { url, apiKey }, not both.');
+    return signInWithGrokAlias(services, inv, grokAlias);
+  }
   const url = optionalText(inv.options.url, 'url') ?? connection.serverUrl;
   const apiKey = optionalText(inv.options.apiKey, 'apiKey');
   if (apiKey === undefined || apiKey.trim() === '') {

@@ -5,6 +5,7 @@ import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { badInput } from '../api/errors';
 import type { Services } from '../services';
 import { hostOf, normalizeBaseUrl } from '../api/names';
+import { confirmGrokSignIn, type GrokServerItem, grokServerItem, type UsableGrokServer, usableGrokServers } from './grokServers';
 import { askServerUrl, promptSignIn } from './signIn';
 
 export const PUBLIC_SERVER = 'https://public.datagrok.ai/api';
@@ -20,11 +21,11 @@ export interface SwitchServerResult {
   signedIn: boolean;
 }
 
-interface ServerItem extends vscode.QuickPickItem {
+interface ServerItem extends GrokServerItem {
   url?: string;
 }
 
-async function pickServer(services: Services): Promise<{ url: string; other: boolean }> {
+async function pickServer(services: Services): Promise<{ url: string; other: boolean; grok?: UsableGrokServer; file?: string }> {
   const { connection } = services;
   let active: string | undefined;
   try {
@@ -44,6 +45,10 @@ async function pickServer(services: Services): Promise<{ url: string; other: boo
       url,
     });
   }
+  // The servers grok knows that are not listed yet: signed in to with grok's key (after a yes).
+  const grok = await usableGrokServers(services.log);
+  const unlisted = grok.servers.filter((s) => !urls.includes(s.url));
+  if (unlisted.length > 0) items.push({ label: 'grok', kind: vscode.QuickPickItemKind.Separator }, ...unlisted.map((s) => grokServerItem(s, 'not signed in')));
   items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(add) Other server…', description: 'type its URL' });
   const picked = await vscode.window.showQuickPick(items, {
     title: 'Datagrok: Switch Server',
@@ -51,6 +56,7 @@ async function pickServer(services: Services): Promise<{ url: string; other: boo
     matchOnDetail: true,
   });
   if (!picked) throw new UserCancelled();
+  if (picked.grok) return { url: picked.grok.url, other: false, grok: picked.grok, file: grok.file };
   if (picked.url) return { url: picked.url, other: false };
   return { url: await askServerUrl('https://', 'Datagrok: Switch to Another Server'), other: true };
 }
@@ -63,9 +69,11 @@ export async function switchServerCommand(services: Services, inv: CommandInvoca
     await connection.switchServer(inv.options.url);
     return { url: connection.baseUrl(), signedIn: connection.isSignedIn };
   }
-  const { url } = await pickServer(services);
+  const { url, grok, file } = await pickServer(services);
   const baseUrl = normalizeBaseUrl(url);
-  if (await connection.hasKey(baseUrl)) {
+  if (grok && file && !(await connection.hasKey(baseUrl))) {
+    await confirmGrokSignIn(services, inv, grok, file);
+  } else if (await connection.hasKey(baseUrl)) {
     await connection.switchServer(baseUrl);
     void vscode.window.showInformationMessage(`Now working with ${hostOf(baseUrl)}.`);
   } else {

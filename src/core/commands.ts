@@ -97,6 +97,8 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.terminal.useInTerminals',
   'datagrok.bundle.openCode',
   'datagrok.packages.check',
+  'datagrok.packages.refresh',
+  'datagrok.packages.showMore',
 ]);
 
 export class CommandLayer {

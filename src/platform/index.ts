@@ -5,6 +5,7 @@ import { Catalog } from './functions/catalog';
 import { GroupsModel } from './groups/model';
 import { KnownFiles } from './files/known';
 import { OpenedTables } from './tables/opened';
+import { ServerPackages } from './packages/serverPackages';
 import { RecentEntities } from './recent';
 import { ScriptRunSources } from './scripts/runs';
 import type { KeyValueStore, ServerSession } from './session';
@@ -25,6 +26,8 @@ export class Platform {
   readonly tableColumns: TableColumns;
   /** Tables of the server opened here, by their local file (in memory). */
   readonly openedTables = new OpenedTables();
+  /** The server's packages and their published versions (the Packages view). */
+  readonly packages: ServerPackages;
   /** The scripts' texts run now as temporary copies (▶ Run on Datagrok, Run Again), by call name. */
   readonly scriptRuns = new ScriptRunSources();
 
@@ -40,6 +43,7 @@ export class Platform {
     this.knownFiles = new KnownFiles(workspaceState);
     this.catalog = new Catalog(session);
     this.tableColumns = new TableColumns(session);
+    this.packages = new ServerPackages(session);
     // A reload (a push, another server, Refresh) may change what tables exist and their columns.
     this.catalog.onDidChange(() => this.tableColumns.forget());
   }

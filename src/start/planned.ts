@@ -11,6 +11,7 @@ export const VIEWS: Record<string, { showCollapseAll?: boolean; canSelectMany?: 
   'datagrok.tables': { canSelectMany: true },
   'datagrok.dashboards': { canSelectMany: true },
   'datagrok.files': { showCollapseAll: true, dnd: { drag: ['text/uri-list'], drop: ['text/uri-list', 'files'] } },
+  'datagrok.packages': { showCollapseAll: true },
 };
 export const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonly?: boolean }> = {
   datagrok: { isCaseSensitive: true },

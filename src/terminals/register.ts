@@ -13,7 +13,7 @@ import { optionalText, uriOption } from '../core/options';
 import { confinedTarget, modeText, type PrivateFileWrite, writeKeyFile } from '../core/privateFile';
 import type { Services } from '../services';
 import { ENV_DIR, ENV_FILE, ENV_KEY, ENV_URL, envFileText, pythonSnippet } from './credentials';
-import { aliasFor, checkAlias, withServer } from './grokConfig';
+import { aliasFor, checkAlias, withServer } from '../platform/grokConfig';
 import type { TerminalEnvironment } from './terminalEnvironment';
 
 function checkKeys(options: object | undefined, allowed: string[], command: string): void {

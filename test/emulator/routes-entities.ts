@@ -107,8 +107,14 @@ export function entityRoutes(state: EmulatorState): Route[] {
     }));
   };
 
+  // Each package of the demo functions is published at 1.0.0, listed as real servers list them (`publishedVersions`).
   const packages = () =>
-    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({ id: uuidFrom(`package:${name}`), name, friendlyName: name }));
+    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({
+      id: uuidFrom(`package:${name}`),
+      name,
+      friendlyName: name,
+      publishedVersions: [{ id: uuidFrom(`published-package:${name}:1.0.0`), version: '1.0.0', isCurrent: true, isLatest: true, debug: false }],
+    }));
 
   return [
     // Project relations first: `projects/relations` is not a project id

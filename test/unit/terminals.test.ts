@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { confine } from '../../src/platform/confinement';
 import { envFileText, ENV_FILE_MARK, pythonSnippet } from '../../src/terminals/credentials';
-import { aliasFor, checkAlias, withServer } from '../../src/terminals/grokConfig';
+import { aliasFor, checkAlias, withServer } from '../../src/platform/grokConfig';
 
 describe('Terminals and grok: the connection as text for other programs', () => {
   it('adds a server alias to a grok config, keeping the rest of the file (comments, other servers, the default)', () => {
