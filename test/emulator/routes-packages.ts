@@ -26,8 +26,8 @@ interface PublishedVersion {
 const published = new WeakMap<EmulatorState, Map<string, PublishedVersion[]>>();
 
 function store(state: EmulatorState): Map<string, PublishedVersion[]> {
-  let s = published.get(state);
-  if (!s) published.set(state, (s = new Map()));
+  const s = published.get(state) ?? new Map<string, PublishedVersion[]>();
+  published.set(state, s);
   return s;
 }
 
