@@ -31,6 +31,7 @@ import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
 import { registerPackages } from './packages/register';
+import type { PackageTests } from './packages/tests/register';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -74,6 +75,8 @@ export interface Features {
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
   readonly functionTests: FunctionTests;
+  /** The Test Explorer's package tests (controller, tree, profiles). */
+  readonly packageTests: PackageTests;
 }
 
 export function startFeatures(shell: Shell): Features {
@@ -97,7 +100,7 @@ export function startFeatures(shell: Shell): Features {
   const tools = registerAgents(services);
   const syncView = registerSync(services);
   registerScripts(services);
-  registerPackages(services);
+  const { packageTests } = registerPackages(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
@@ -115,6 +118,7 @@ export function startFeatures(shell: Shell): Features {
     syncView,
     bundles,
     functionTests,
+    packageTests,
     dataViews,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),

@@ -2,15 +2,17 @@
 // opened or saved, grok check's rules run on the package without the CLI and their findings show in
 // Problems (packageDiagnostics.ts); `datagrok.packages.check` returns them (checkCommand.ts). The features
 // load when such a file is shown (src/start/parameterFileWatch.ts, src/core/packageFileNames.ts).
+// Package tests (tests/) are the Test Explorer's "Datagrok packages" branch and `datagrok.packages.test`.
 import type { Services } from '../services';
 import { checkCommand } from './checkCommand';
 import { PackageDiagnostics } from './packageDiagnostics';
+import { type PackageTests, registerPackageTests } from './tests/register';
 
-export function registerPackages(services: Services): PackageDiagnostics {
+export function registerPackages(services: Services): { diagnostics: PackageDiagnostics; packageTests: PackageTests } {
   const diagnostics = new PackageDiagnostics(services.log);
   services.context.subscriptions.push(
     diagnostics,
     services.commands.register('datagrok.packages.check', (inv) => checkCommand(diagnostics, inv)),
   );
-  return diagnostics;
+  return { diagnostics, packageTests: registerPackageTests(services) };
 }

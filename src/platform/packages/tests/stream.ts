@@ -20,6 +20,8 @@ export type StreamEvent =
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's escape sequences are what is stripped
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+/** Text without the terminal's colour and cursor escapes. */
+export const plainText = (text: string) => text.replace(ANSI, '');
 const TOKEN = /\{\{([^}]+)\}\}/g;
 const SUMMARY = /^(✅|❌) (.+) \((\d+) passed(?:, (\d+) skipped)?\)$/;
 
