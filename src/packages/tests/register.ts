@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../services';
 import { type PackageTestsResult, testCommand } from './testCommand';
-import { PackageTestRunner, type RunOptions } from './testRunner';
+import { PackageTestRunner, type Reported, type RunOptions } from './testRunner';
 import { planUnits } from './runPlan';
 import { NODE_TAG, PackageTestTree } from './testTree';
 
@@ -16,6 +16,10 @@ export interface PackageTests {
   readonly tree: PackageTestTree;
   readonly runProfile: vscode.TestRunProfile;
   readonly nodeProfile: vscode.TestRunProfile;
+  /** What each run reported for each test item (by item id), the last run's last word. */
+  readonly reported: ReadonlyMap<string, Reported>;
+  /** How many runs have started. */
+  runs(): number;
 }
 
 export function registerPackageTests(services: Services): PackageTests {
@@ -45,7 +49,12 @@ export function registerPackageTests(services: Services): PackageTests {
     });
     return items;
   };
-  const handler = (options: RunOptions) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+  const publishSetting = (): boolean | undefined => {
+    const value = vscode.workspace.getConfiguration('datagrok.packages.tests').get<string>('publish', 'auto');
+    return value === 'always' ? true : value === 'never' ? false : undefined;
+  };
+  const handler = (profile: Omit<RunOptions, 'publish'>) => async (request: vscode.TestRunRequest, token: vscode.CancellationToken) => {
+    const options: RunOptions = { ...profile, publish: publishSetting() };
     await tree.ready();
     if (!request.continuous) {
       await runner.run(request, planUnits(tree, request.include, roots()), options, token);
@@ -77,5 +86,5 @@ export function registerPackageTests(services: Services): PackageTests {
     nodeProfile,
     commands.register('datagrok.packages.test', (inv) => testCommand({ tree, runner, roots }, inv) as Promise<PackageTestsResult>),
   );
-  return { controller, tree, runProfile, nodeProfile };
+  return { controller, tree, runProfile, nodeProfile, reported: runner.reported, runs: () => runner.runCount };
 }

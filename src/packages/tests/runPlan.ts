@@ -20,7 +20,7 @@ export function planUnits(tree: PackageTestTree, include: readonly vscode.TestIt
     if (!units.some((x) => x.packageDir === u.packageDir && x.category === u.category && x.test === u.test)) units.push(u);
   };
   for (const item of include ?? roots) {
-    const ref: ItemRef | undefined = tree.refs.get(item);
+    const ref: ItemRef | undefined = tree.refs.get(item.id);
     if (!ref) continue;
     if (ref.test !== undefined) add({ packageDir: ref.packageDir, category: ref.category, test: ref.test });
     else if (ref.category !== undefined) add({ packageDir: ref.packageDir, category: ref.category });
@@ -62,10 +62,10 @@ export function packageItems(tree: PackageTestTree, packageItem: vscode.TestItem
   const categories = new Map<string, vscode.TestItem>();
   packageItem?.children.forEach((file) => {
     file.children.forEach((cat) => {
-      const ref = tree.refs.get(cat);
+      const ref = tree.refs.get(cat.id);
       if (ref?.category !== undefined && !categories.has(ref.category)) categories.set(ref.category, cat);
       cat.children.forEach((t) => {
-        const r = tree.refs.get(t);
+        const r = tree.refs.get(t.id);
         if (r?.category !== undefined && r.test !== undefined && !tests.has(testKey(r.category, r.test))) tests.set(testKey(r.category, r.test), t);
       });
     });

@@ -21,6 +21,13 @@ export interface CaseResult {
   message?: string;
 }
 
+/** What a run told the Test Explorer about a test item (for the integration tests). */
+export interface Reported {
+  outcome: Outcome | 'started';
+  ms?: number;
+  messages: { text: string; uri?: string; line?: number }[];
+}
+
 export interface RunnerDeps {
   tree: PackageTestTree;
   controller: vscode.TestController;
@@ -44,17 +51,20 @@ const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
 export class PackageTestRunner {
   /** Packages `grok test` published from here, per server, and when. */
   private readonly published = new Map<string, { url: string; at: number }>();
+  readonly reported = new Map<string, Reported>();
+  runCount = 0;
 
   constructor(private readonly deps: RunnerDeps) {}
 
   async run(request: vscode.TestRunRequest, units: RunUnit[], options: RunOptions, token: vscode.CancellationToken): Promise<CaseResult[]> {
+    this.runCount++;
     const run = this.deps.controller.createTestRun(request, options.nodeOnly ? 'Datagrok packages: Node pass' : 'Datagrok packages', true);
     const results = new Map<string, CaseResult>();
     try {
       const credentials = await this.deps.credentials().catch((e: Error) => e);
       for (const unit of units) {
         if (token.isCancellationRequested) break;
-        await this.runUnit(run, unit, options, credentials, token, results, new Set(request.exclude ?? []));
+        await this.runUnit(run, unit, options, credentials, token, results, new Set((request.exclude ?? []).map((i) => i.id)));
       }
     } finally {
       run.end();
@@ -69,7 +79,7 @@ export class PackageTestRunner {
     credentials: { url: string; key: string } | Error,
     token: vscode.CancellationToken,
     results: Map<string, CaseResult>,
-    excluded: Set<vscode.TestItem>,
+    excluded: Set<string>,
   ): Promise<void> {
     const { tree } = this.deps;
     const categories = packageCategories(tree, unit.packageDir);
@@ -85,11 +95,17 @@ export class PackageTestRunner {
         categoryItem.children.add(item);
         items.set(key, item);
       }
-      if (item && excluded.has(item)) return;
+      if (item && excluded.has(item.id)) return;
       settled.add(key);
       results.set(`${category}/${test}`, { id: `${category}/${test}`, outcome, ms: ms ?? 0, ...(message ? { message } : {}) });
       if (!item) return;
       const messages = message ? [Object.assign(new vscode.TestMessage(located?.text ?? message), located ? { location: located.location } : {})] : [];
+      const before = outcome === 'failed' ? (this.reported.get(item.id)?.messages ?? []) : [];
+      this.reported.set(item.id, {
+        outcome,
+        ms,
+        messages: [...before, ...messages.map((m) => ({ text: String(m.message), uri: m.location?.uri.fsPath, line: m.location?.range.start.line }))],
+      });
       if (outcome === 'passed') run.passed(item, ms);
       else if (outcome === 'skipped') run.skipped(item);
       else if (outcome === 'failed') run.failed(item, messages, ms);
@@ -99,7 +115,10 @@ export class PackageTestRunner {
     const reached = testsReached(categories, { ...unit, nodeOnly: options.nodeOnly });
     for (const t of reached) {
       const item = items.get(testKey(t.category, t.test));
-      if (item && !excluded.has(item)) run.enqueued(item);
+      if (item && !excluded.has(item.id)) {
+        run.enqueued(item);
+        this.reported.delete(item.id);
+      }
     }
     // Browser-only tests asked for in the Node profile do not run there: shown as skipped.
     if (options.nodeOnly) {
@@ -163,7 +182,10 @@ export class PackageTestRunner {
     if (e.kind === 'published') this.published.set(unit.packageDir, { url, at: startedAt });
     else if (e.kind === 'started') {
       const item = items.get(testKey(e.category, e.test));
-      if (item) run.started(item);
+      if (item) {
+        run.started(item);
+        this.reported.set(item.id, { outcome: 'started', messages: [] });
+      }
     } else if (e.kind === 'passed') record(e.category, e.test, 'passed', e.ms);
     else if (e.kind === 'skipped') record(e.category, e.test, 'skipped', 0, e.reason);
     else if (e.kind === 'failed') record(e.category, e.test, 'failed', e.ms, e.message ?? 'failed (the message is in the output)');

@@ -42,7 +42,8 @@ function packageName(dir: string): string {
 
 export class PackageTestTree implements vscode.Disposable {
   readonly packages = new Map<string, PackageEntry>();
-  readonly refs = new Map<vscode.TestItem, ItemRef>();
+  /** What each item stands for, by item id (a rebuild makes new items with the same ids). */
+  readonly refs = new Map<string, ItemRef>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private loaded: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<string>();
@@ -117,16 +118,16 @@ export class PackageTestTree implements vscode.Disposable {
     for (const entry of [...this.packages.values()].sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.files.size === 0) continue;
       const pkg = controller.createTestItem(`package:${entry.dir}`, entry.name, vscode.Uri.file(entry.dir));
-      this.refs.set(pkg, { packageDir: entry.dir });
+      this.refs.set(pkg.id, { packageDir: entry.dir });
       let packageHasNode = false;
       for (const [file, categories] of [...entry.files].sort(([a], [b]) => a.localeCompare(b))) {
         const fileItem = controller.createTestItem(`file:${file}`, path.relative(entry.dir, file).split(path.sep).join('/'), vscode.Uri.file(file));
-        this.refs.set(fileItem, { packageDir: entry.dir, file });
+        this.refs.set(fileItem.id, { packageDir: entry.dir, file });
         let fileHasNode = false;
         for (const c of categories) {
           const cat = controller.createTestItem(`category:${file}|${c.name}`, c.name, vscode.Uri.file(file));
           cat.range = toRange(c.span);
-          this.refs.set(cat, { packageDir: entry.dir, file, category: c.name });
+          this.refs.set(cat.id, { packageDir: entry.dir, file, category: c.name });
           let categoryHasNode = false;
           for (const t of c.tests) {
             const item = this.testItem(entry.dir, file, c.name, t.name, toRange(t.span));
@@ -156,7 +157,7 @@ export class PackageTestTree implements vscode.Disposable {
   testItem(packageDir: string, file: string, category: string, test: string, range?: vscode.Range): vscode.TestItem {
     const item = this.controller.createTestItem(`test:${file}|${category}|${test}`, test, vscode.Uri.file(file));
     item.range = range;
-    this.refs.set(item, { packageDir, file, category, test });
+    this.refs.set(item.id, { packageDir, file, category, test });
     return item;
   }
 
