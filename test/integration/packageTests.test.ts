@@ -179,6 +179,29 @@ describe('packageTests: package tests in the Test Explorer, the Node pass run by
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('the Debug profile runs grok test --gui --debug, the browser on a debugging port, and asks for the attach', async function () {
+    // Proven here: the command line, the browser started through the script that adds a debugging port
+    // (grok runs with it), the attach configuration VS Code is asked to start. Not here: the browser pass
+    // itself, which needs the Datagrok web application (the emulator serves the API only), so grok stops
+    // before the browser opens, and a session attached to it.
+    if (!fs.existsSync('/usr/bin/chromium')) this.skip();
+    process.env.PUPPETEER_EXECUTABLE_PATH = '/usr/bin/chromium';
+    try {
+      const browserTest = find('Node Tests', 'src/tests/browser.ts', 'Browser', 'opens a table view');
+      await tests().debugProfile.runHandler(new vscode.TestRunRequest([browserTest]), new vscode.CancellationTokenSource().token);
+      const attach = tests().attaches.at(-1);
+      assert.ok(attach, 'no attach asked for');
+      console.log(`      the JavaScript debugger ${attach.started ? 'started' : 'did not start'} its session in this host`);
+      assert.deepEqual({ ...attach.config, port: 0 }, { type: 'chrome', request: 'attach', name: 'Datagrok package tests (node-tests)', port: 0, webRoot: dir, timeout: 120000 });
+      assert.ok(attach.config.port > 0);
+      const result = tests().reported.get(browserTest.id);
+      assert.equal(result?.outcome, 'errored');
+      assert.match(result?.messages[0].text ?? '', /grok test ended \(exit code 1\) without a result for this test/);
+    } finally {
+      delete process.env.PUPPETEER_EXECUTABLE_PATH;
+    }
+  });
+
   it('datagrok.packages.test returns the results; a category and a test narrow it; bad options are refused', async () => {
     const folder = vscode.Uri.file(dir);
     const all = (await vscode.commands.executeCommand('datagrok.packages.test', { folder, category: 'Arithmetic', nodeOnly: true, publish: false })) as PackageTestsResult;

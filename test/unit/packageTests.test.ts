@@ -4,8 +4,11 @@
 // the lines its source prints for the browser pass, the CSV report, and failures mapped to source lines.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: a test name that is a template is kept as written
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { debugBrowser } from '../../src/packages/tests/debugBrowser';
 import { type DiscoveredCategory, discoverTests } from '../../src/platform/packages/tests/discovery';
 import { bundlesInStack, failureLocation } from '../../src/platform/packages/tests/failureLocation';
 import { grokTestArgs, testsReached } from '../../src/platform/packages/tests/grokTest';
@@ -207,5 +210,24 @@ describe('package tests: the report and failure locations', () => {
     assert.deepEqual(failureLocation(stack, maps), { file: 'src/tests/arithmetic.ts', line: 8, character: 4 });
     assert.equal(failureLocation(stack, new Map()), undefined);
     assert.equal(failureLocation('Error: x\n    at f (webpack://p/./src/a.ts:1:1)', maps), undefined);
+  });
+});
+
+describe('package tests: the debug browser', () => {
+  it("starts the browser through a script that adds the debugging port after puppeteer's arguments", async function () {
+    if (process.platform === 'win32') this.skip();
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'debug-browser-'));
+    try {
+      // The "browser" is node itself: it prints the arguments the script hands it.
+      const grok = path.join(__dirname, '../../../node_modules/.bin/grok');
+      const debug = await debugBrowser(grok, '/pkg', home, { ...process.env, PUPPETEER_EXECUTABLE_PATH: process.execPath });
+      assert.equal(debug.attach.webRoot, '/pkg');
+      const argv = JSON.parse(
+        execFileSync(debug.env.PUPPETEER_EXECUTABLE_PATH, ['-e', 'console.log(JSON.stringify(process.argv.slice(1)))', '--', '--remote-debugging-port=0']).toString(),
+      );
+      assert.deepEqual(argv, ['--remote-debugging-port=0', `--remote-debugging-port=${debug.attach.port}`]);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 });

@@ -56,11 +56,21 @@ function quoteForCmd(arg: string): string {
   return /[\s"&|<>^()%!]/.test(arg) ? `"${arg.replace(/"/g, '""')}"` : arg;
 }
 
-/** Starts grok in `cwd` with `home` as its home; output is handed over as it arrives. */
-export function startGrok(grok: string, args: string[], cwd: string, home: string, onOutput: (text: string) => void): GrokRun {
+/**
+ * grok's environment with `home` as its home. What lives under the user's own home stays found there:
+ * npm's cache (a build), puppeteer's and Playwright's browsers (the browser pass).
+ */
+export function grokEnvironment(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, USERPROFILE: home, FORCE_COLOR: '1' };
-  // npm and pnpm keep their caches under the home: a build in the run uses the user's as usual.
-  env.npm_config_cache ??= path.join(os.homedir(), '.npm');
+  const own = os.homedir();
+  env.npm_config_cache ??= path.join(own, '.npm');
+  env.PUPPETEER_CACHE_DIR ??= path.join(own, '.cache', 'puppeteer');
+  env.PLAYWRIGHT_BROWSERS_PATH ??= process.platform === 'darwin' ? path.join(own, 'Library', 'Caches', 'ms-playwright') : path.join(own, '.cache', 'ms-playwright');
+  return env;
+}
+
+/** Starts grok in `cwd` with the given environment; output is handed over as it arrives. */
+export function startGrok(grok: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, onOutput: (text: string) => void): GrokRun {
   let child: ChildProcess;
   if (WINDOWS) child = spawn([grok, ...args].map(quoteForCmd).join(' '), { cwd, env, shell: true, windowsHide: true });
   else child = spawn(grok, args, { cwd, env, detached: true });

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { bundlesInStack, failureLocation } from '../../platform/packages/tests/failureLocation';
-import { GROK_ALIAS, findGrok, INSTALL_GROK, privateGrokHome, startGrok } from './grokProcess';
+import { type DebugBrowser, debugBrowser } from './debugBrowser';
+import { GROK_ALIAS, findGrok, grokEnvironment, INSTALL_GROK, privateGrokHome, startGrok } from './grokProcess';
 import { grokTestArgs, testsReached } from '../../platform/packages/tests/grokTest';
 import { failureMessage, type Outcome, parseReport } from '../../platform/packages/tests/report';
 import { plainText, splitterFor, type StreamEvent, TestStream } from '../../platform/packages/tests/stream';
@@ -34,6 +35,8 @@ export interface RunnerDeps {
   log: vscode.LogOutputChannel;
   /** The signed-in server's API URL and key, or a reason why there is none. */
   credentials(): Promise<{ url: string; key: string }>;
+  /** Attaches VS Code's JavaScript debugger; the function returned detaches it. */
+  attach(config: DebugBrowser['attach']): Promise<() => void>;
 }
 
 export interface RunOptions {
@@ -146,12 +149,19 @@ export class PackageTestRunner {
     const startedAt = Date.now();
     let tail = '';
     const stream = new TestStream((e) => this.onEvent(e, run, items, record, unit, credentials.url, startedAt), splitterFor(categories.map((c) => c.name)));
+    let detach = () => {};
     try {
-      const proc = startGrok(grok, args, unit.packageDir, home.home, (text) => {
+      const env = grokEnvironment(home.home);
+      const debug = options.debug ? await debugBrowser(grok, unit.packageDir, home.home, env).catch((e: Error) => e) : undefined;
+      if (debug instanceof Error) return fail(debug.message);
+      if (debug) Object.assign(env, debug.env);
+      const proc = startGrok(grok, args, unit.packageDir, env, (text) => {
         run.appendOutput(crlf(text));
         tail = (tail + text).slice(-2000);
         stream.write(text);
       });
+      // The debugger keeps trying to attach until the browser opens its port (or the attach times out).
+      if (debug) detach = await this.deps.attach(debug.attach);
       const cancel = token.onCancellationRequested(() => proc.kill());
       let code: number | null;
       try {
@@ -174,6 +184,7 @@ export class PackageTestRunner {
         fail(`grok test ended (exit code ${code}) without a result for this test. Its last output:\n${lastLines}`);
       }
     } finally {
+      detach();
       await home.dispose().catch(() => undefined);
     }
   }
