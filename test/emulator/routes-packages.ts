@@ -10,7 +10,6 @@ import JSZip from 'jszip';
 import { uuidFrom } from './entity-json';
 import type { IncomingMessage } from 'node:http';
 import { ApiError, type Ctx, queryFlag, type Route, sendBody, sendJson } from './http';
-import { entityRoutes } from './routes-entities';
 import { search } from './search';
 import type { EmulatorState } from './state';
 
@@ -71,7 +70,11 @@ async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
 const CONTENT_TYPES: Record<string, string> = { js: 'application/javascript', map: 'application/json', json: 'application/json', css: 'text/css' };
 
 export function packageRoutes(state: EmulatorState): Route[] {
-  const demoPackages = entityRoutes(state).find((r) => r.method === 'GET' && r.path === 'packages');
+  // The demo functions' packages, as routes-entities.ts lists them, and the published ones.
+  const demoPackages = () =>
+    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))]
+      .filter((name) => !byName(name))
+      .map((name) => ({ id: uuidFrom(`package:${name}`), name, friendlyName: name }));
   const byName = (name: string) => [...store(state)].find(([n]) => n.toLowerCase() === name.toLowerCase());
 
   // grok publish signs in with `Authorization: Dev <key>` (servers before 1.28: the key in the path).
@@ -117,11 +120,9 @@ export function packageRoutes(state: EmulatorState): Route[] {
       method: 'GET',
       path: 'packages',
       handler: (ctx) => {
-        const text = ctx.query.get('text');
-        const mine = [...store(state)].map(([name, versions]) => packageJson(name, versions));
-        const found = search(mine as Array<{ name: string }>, text);
-        if (found.length > 0 || !demoPackages) return sendJson(ctx.res, found);
-        return demoPackages.handler(ctx);
+        const mine = [...store(state)].map(([name, versions]) => packageJson(name, versions) as { name: string });
+        const all = [...mine, ...demoPackages()].sort((a, b) => a.name.localeCompare(b.name));
+        sendJson(ctx.res, search(all, ctx.query.get('text')));
       },
     },
     {
