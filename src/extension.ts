@@ -16,6 +16,7 @@ import type { SyncStatusView } from './sync/scm';
 import type { ExplorerTree } from './ui/explorerTree';
 import type { AgentsApi } from './agents/register';
 import type { BundlesApi } from './bundles/register';
+import type { PackageTests } from './packages/tests/register';
 import type { FunctionTests } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
 import type { PackagesTree } from './packages/packagesTree';
@@ -57,6 +58,8 @@ export interface DatagrokExtensionApi {
   readonly terminals: TerminalEnvironment;
   /** The Test Explorer's function tests: the controller, its run profile, the tree, the last answers. */
   readonly functionTests: FunctionTests;
+  /** The Test Explorer's package tests: the controller, its tree, the Run and Node pass profiles. */
+  readonly packageTests: PackageTests;
   /** The open data views and their message protocol (what the extension sends each webview). */
   readonly dataViews: DataViewsApi;
   /** The Packages view's data (the workspace's packages, their functions, the server's versions). */
@@ -106,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     'dashboardsTree',
     'syncView',
     'functionTests',
+    'packageTests',
     'dataViews',
     'packagesTree',
   ]);

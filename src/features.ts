@@ -32,6 +32,7 @@ import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
 import { registerPackages } from './packages/register';
 import type { PackagesTree } from './packages/packagesTree';
+import type { PackageTests } from './packages/tests/register';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -77,6 +78,8 @@ export interface Features {
   readonly functionTests: FunctionTests;
   /** The Packages view's data. */
   readonly packagesTree: PackagesTree;
+  /** The Test Explorer's package tests (controller, tree, profiles). */
+  readonly packageTests: PackageTests;
 }
 
 export function startFeatures(shell: Shell): Features {
@@ -100,7 +103,7 @@ export function startFeatures(shell: Shell): Features {
   const tools = registerAgents(services);
   const syncView = registerSync(services);
   registerScripts(services);
-  const { packagesTree } = registerPackages(services);
+  const { packagesTree, packageTests } = registerPackages(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
@@ -118,6 +121,7 @@ export function startFeatures(shell: Shell): Features {
     syncView,
     bundles,
     functionTests,
+    packageTests,
     dataViews,
     packagesTree,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),

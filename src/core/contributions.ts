@@ -16,8 +16,11 @@ export interface Contributions {
   completion(provider: vscode.CompletionItemProvider, ...triggerCharacters: string[]): vscode.Disposable;
   hover(provider: vscode.HoverProvider): vscode.Disposable;
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable;
-  /** The Test Explorer's controller, made at activation; the feature sets its handlers and run profiles. */
-  testController(): vscode.TestController;
+  /**
+   * A Test Explorer controller, made at activation; the feature sets its handlers and run profiles: the
+   * function tests' (default) or the package tests'.
+   */
+  testController(which?: 'functions' | 'packages'): vscode.TestController;
   /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */

@@ -19,6 +19,7 @@ import {
   FILE_SYSTEMS,
   LOAD_WHEN_WORKSPACE_CONTAINS,
   PARAMETER_FILES,
+  PACKAGE_TEST_CONTROLLER,
   TEST_CONTROLLER,
   TEXT_CONTENT,
   VIEWS,
@@ -47,7 +48,7 @@ export class LazyFeatures implements Contributions {
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
-  private tests: vscode.TestController | undefined;
+  private readonly tests = new Map<'functions' | 'packages', vscode.TestController>();
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
   readonly unplanned: string[] = [];
   /** The parts `register()` registered so far, in order, with the time each took (milliseconds). */
@@ -99,7 +100,10 @@ export class LazyFeatures implements Contributions {
   async register(): Promise<void> {
     const subscriptions = this.shell.context.subscriptions;
     const parts: [string, () => vscode.Disposable[]][] = [
-      ['views and file systems', () => [...[...this.views.keys()].map((id) => this.viewOf(id)), ...this.registerFileSystems(), this.testController()]],
+      [
+        'views and file systems',
+        () => [...[...this.views.keys()].map((id) => this.viewOf(id)), ...this.registerFileSystems(), this.testController(), this.testController('packages')],
+      ],
       ['commands', () => [...this.contributedCommands].map((command) => vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)))],
       ['parameter files', () => this.registerParameterFiles()],
       ['tools', () => [...this.tools].map(([name, tool]) => vscode.lm.registerTool(name, toolStandIn(tool)))],
@@ -162,15 +166,17 @@ export class LazyFeatures implements Contributions {
    * The Test Explorer's controller, made the first time it is asked for. Until the features replace its
    * resolve handler, the Test Explorer asking for its items loads them and asks again.
    */
-  testController(): vscode.TestController {
-    if (this.tests) return this.tests;
-    const controller = vscode.tests.createTestController(TEST_CONTROLLER.id, TEST_CONTROLLER.label);
+  testController(which: 'functions' | 'packages' = 'functions'): vscode.TestController {
+    const made = this.tests.get(which);
+    if (made) return made;
+    const { id, label } = which === 'functions' ? TEST_CONTROLLER : PACKAGE_TEST_CONTROLLER;
+    const controller = vscode.tests.createTestController(id, label);
     const standIn = async (item: vscode.TestItem | undefined) => {
       this.load();
       if (controller.resolveHandler !== standIn) await controller.resolveHandler?.(item);
     };
     controller.resolveHandler = standIn;
-    this.tests = controller;
+    this.tests.set(which, controller);
     return controller;
   }
 

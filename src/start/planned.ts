@@ -21,6 +21,8 @@ export const FILE_SYSTEMS: Record<string, { isCaseSensitive?: boolean; isReadonl
 export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-script'];
 /** The Test Explorer's controller of function tests (src/testing): made at activation, resolved by the features. */
 export const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
+/** The Test Explorer's controller of package tests (src/packages/tests): a branch of its own beside the function tests. */
+export const PACKAGE_TEST_CONTROLLER = { id: 'datagrok.packageTests', label: 'Datagrok packages' };
 /** Custom editors (package.json customEditors), with the webview options each is registered with. */
 export const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
 export const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];

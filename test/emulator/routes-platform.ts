@@ -18,7 +18,7 @@ export function platformRoutes(state: EmulatorState): Route[] {
     if (given !== state.key) throw new ApiError(401, 'Login failed: invalid developer key');
     const token = `emulator-session-${randomUUID()}`;
     state.tokens.add(token);
-    sendJson(ctx.res, { token });
+    sendJson(ctx.res, { isSuccess: true, token });
   };
   const devHeader = (ctx: Ctx) => /^Dev\s+(.+)$/i.exec(ctx.req.headers.authorization ?? '')?.[1]?.trim();
   const connections = (ctx: Ctx) => search(files.connectors.map(connectionJson) as Array<ReturnType<typeof connectionJson> & { name: string }>, ctx.query.get('text'));
