@@ -194,6 +194,47 @@ export const DECORATOR_OPTIONS: Record<string, string> = {
   virtual: 'Cell renderers: render in virtual columns.',
 };
 
+/** The keys of a decorator's `meta` (datagrok-api `Meta`); any other key is written as well. */
+export const META_KEYS = [
+  'role',
+  'cache',
+  'cacheInvalidateOn',
+  'browsePath',
+  'icon',
+  'demoPath',
+  'demoSkip',
+  'demoWait',
+  'path',
+  'vectorFunc',
+  'ext',
+  'cellType',
+  'columnTags',
+  'supportedSemTypes',
+  'supportedTypes',
+  'supportedDistanceFunctions',
+  'supportedUnits',
+  'action',
+  'fileViewerCheck',
+  'fileViewer',
+  'keywords',
+  'mlname',
+  'mlrole',
+  'inputRegex',
+  'runOnOpen',
+  'runOnInput',
+  'features',
+  'toolbox',
+  'gridChart',
+  'virtual',
+  'order',
+  'autostartImmediate',
+  'url',
+  'propertyType',
+  'semType',
+  'queue',
+  'server',
+];
+
 /** The options of `@grok.decorators.param({...})` (datagrok-api `Input`). */
 export const PARAM_DECORATOR_OPTIONS: Record<string, string> = {
   name: "The input's name (the parameter's when left out).",

@@ -23,6 +23,8 @@ export interface PackageCheck {
   /** What a check of one source file needs again (checkSource), and the functions of each file. */
   sources: SourceContext;
   functions: Map<string, NamedFunction[]>;
+  /** The source files the check read (those grok walks). */
+  sourceFiles: Set<string>;
 }
 
 /** What the rules of one source file read of its package. */
@@ -114,6 +116,7 @@ export function checkPackage(folder: string, opened: ReadonlyMap<string, string>
       notes,
       sources: { name: path.basename(folder), externals: null },
       functions: new Map(),
+      sourceFiles: new Set(),
     };
   }
   const version = String(json.version ?? '0.0.0');
@@ -122,7 +125,8 @@ export function checkPackage(folder: string, opened: ReadonlyMap<string, string>
   const externals = webpack !== undefined ? webpackExternals(webpack) : null;
   const context: SourceContext = { name: path.basename(folder), externals };
   const functions = new Map<string, NamedFunction[]>();
-  for (const file of walkPackage(folder).filter((f) => /\.(js|ts|sql|py)$/.test(f))) {
+  const sourceFiles = new Set(walkPackage(folder).filter((f) => /\.(js|ts|sql|py)$/.test(f)));
+  for (const file of sourceFiles) {
     const text = read(file);
     if (text === undefined) continue;
     const source = checkSource(file, text, context);
@@ -146,7 +150,17 @@ export function checkPackage(folder: string, opened: ReadonlyMap<string, string>
   const isPublic = path.basename(path.dirname(folder)) === 'packages' && path.basename(path.dirname(path.dirname(folder))) === 'public';
   findings.push(...manifestFindings(manifestText, json, { isPublic, isWebpack, externals, platformDeps: deps, exists }));
   if (!isReleaseCandidate(version) && !version.startsWith('0.') && !json.servicePackage) findings.push(...changelogFindings(read('CHANGELOG.md'), version));
-  return { folder, findings, notes, sources: context, functions };
+  return { folder, findings, notes, sources: context, functions, sourceFiles };
+}
+
+/** The check again after an edit of one source file (`text`, the editor's): that file's findings and the duplicate names. */
+export function recheckSource(last: PackageCheck, file: string, text: string): PackageCheck {
+  const source = checkSource(file, text, last.sources);
+  const functions = new Map(last.functions);
+  if (source.functions.length > 0) functions.set(file, source.functions);
+  else functions.delete(file);
+  const kept = last.findings.filter((f) => !(f.file === file && SOURCE_RULES.has(f.rule)) && f.rule !== 'function-name');
+  return { ...last, findings: [...kept, ...source.findings, ...duplicateFindings([...functions.values()].flat())], functions };
 }
 
 /** Whether `rel` (relative to a package) is a file whose text the check reads: what to re-check when it changes. */

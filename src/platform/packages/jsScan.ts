@@ -7,7 +7,7 @@
 const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** The offset after a string, template literal or comment starting at `i`; `i` itself when none starts there. */
-function skipNonCode(text: string, i: number): number {
+export function skipNonCode(text: string, i: number): number {
   const c = text[i];
   if (c === '/' && text[i + 1] === '/') {
     const end = text.indexOf('\n', i);
