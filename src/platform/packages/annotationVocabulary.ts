@@ -139,7 +139,7 @@ export const DECORATORS: Record<string, { role?: string; onClass?: boolean; doc:
   converter: { role: 'converter', doc: 'Converts values: one input, one output.' },
   fileViewer: { role: 'fileViewer', doc: 'Views files of the extensions given (`fileViewer`).' },
   fileExporter: { role: 'fileExporter', doc: 'Exports a file: added to the export menu.' },
-  fileHandler: { role: 'fileHandler', doc: 'Imports files of the extensions given (`ext`).' },
+  fileHandler: { role: 'file-handler', doc: 'Imports files of the extensions given (`ext`).' },
   demo: { doc: 'A demo (`demoPath`).' },
   treeBrowser: { doc: 'Fills a node of the Browse tree.' },
   model: { role: 'model', doc: 'A model of the Model Hub.' },
