@@ -155,7 +155,7 @@ describe('packageLanguage: annotations of package functions in the editor', func
     assert.equal(lineOf('//name: greet'), -1);
     assert.match(
       document.getText(),
-      /@grok\.decorators\.func\(\{\n {4}name: 'greet',[\s\S]*static greet\(@grok\.decorators\.param\(\{options: \{initialValue: 'World', caption: 'Name'\}\}\) who: string/,
+      /@grok\.decorators\.func\(\{\n {4}name: 'greet',[\s\S]*static greet\(\n {4}@grok\.decorators\.param\(\{options: \{initialValue: 'World', caption: 'Name'\}\}\) who: string,\n {4}@grok\.decorators\.param\(\{type: 'int', options: \{min: 0\}\}\) count: number,\n {2}\): DG\.Widget \{/,
     );
     await convert('Convert to comment annotations', lineOf("    name: 'greet',") - 1);
     const text = document.getText();

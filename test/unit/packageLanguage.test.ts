@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { annotationFindings } from '../../src/platform/packages/annotationRules';
 import { DECORATORS, OPTION_TO_ANNOTATION, PARAM_DECORATOR_OPTIONS, TS_TO_ANNOTATION } from '../../src/platform/packages/annotationVocabulary';
 import { checkPackage } from '../../src/platform/packages/check';
+import { functionFindings } from '../../src/platform/packages/checkFunctions';
 import type { TextEdit } from '../../src/platform/packages/conversion';
 import { decoratorSpot } from '../../src/platform/packages/decoratorSpot';
 import { EDITOR_RULES } from '../../src/platform/packages/findings';
@@ -151,6 +152,9 @@ describe('packages: the annotation language', () => {
     );
     assert.equal(found[1].message, 'Input "nme" names no parameter of f(name, count, extra): did you mean "name"?');
     assert.deepEqual(found[2].fix?.edits[0], { line: 3, start: 0, end: 0, text: '//input: list<column> extra {optional: true}\n' });
+    // grok's own unknown tag gets its fix too.
+    const tag = functionFindings('src/package.ts', lines('//name: h', '//sidbar: x', 'export function h() {}')).find((f) => f.rule === 'header-tag');
+    assert.deepEqual(tag?.fix, { title: 'Change to "sidebar"', edits: [{ line: 1, start: 2, end: 8, text: 'sidebar' }] });
     // A rest parameter takes any inputs; list<T> and the platform's own types are known.
     assert.deepEqual(findings(lines('//name: g', '//input: list<string> a', '//input: tableview b', 'export function g(...args: any[]) {}')), []);
   });
@@ -159,7 +163,7 @@ describe('packages: the annotation language', () => {
     const text = lines(
       'export class PackageFunctions {',
       "  @grok.decorators.func({descripton: 'x', 'top-menu': 'A | B'})",
-      "  static a(@grok.decorators.param({options: {semTyp: 'Molecule'}}) s: string) {}",
+      "  static a(@grok.decorators.param({options: {semTyp: 'Molecule'}}) s: string, @grok.decorators.param({nullable: true}) t: string) {}",
       '  @grok.decorators.fileViwer({})',
       '  static b(file: DG.FileInfo): DG.View { return null; }',
       '  @grok.decorators.semTypeDetector()',
@@ -171,6 +175,12 @@ describe('packages: the annotation language', () => {
       [
         ['decorator-option', 2, '@grok.decorators.func has no option "descripton": did you mean "description"? The generator writes it as "meta.descripton".', 'description'],
         ['decorator-option', 3, '@grok.decorators.param\'s options has no option "semTyp": did you mean "semType"?', 'semType'],
+        [
+          'decorator-option',
+          3,
+          '"nullable" beside "options" is not written by the generator (it reads a parameter\'s options from "options"): move it into options: {nullable: …}.',
+          undefined,
+        ],
         ['decorator-kind', 4, 'grok.decorators has no "fileViwer": did you mean "fileViewer"? The generator skips the function, so the package does not have it.', 'fileViewer'],
         ['role-signature', 6, 'Function c (role semTypeDetector): Input 0 missing: expected col: Column', undefined],
       ],
@@ -215,7 +225,7 @@ describe('packages: the annotation language', () => {
       text = apply(text, c.edits);
     }
     assert.match(text, /export class PackageFunctions \{\n {2}@grok\.decorators\.func\(\{\n {4}name: 'greet',/);
-    assert.match(text, /@grok\.decorators\.param\(\{type: 'int', options: \{initialValue: 3\}\}\) count: number/);
+    assert.match(text, /\n {4}@grok\.decorators\.param\(\{type: 'int', options: \{initialValue: 3\}\}\) count: number,\n {2}\): Promise<DG\.Widget> \{/);
     const decorated = packageFunctions(text);
     assert.deepEqual(
       decorated.map((f) => [f.form, f.name]),

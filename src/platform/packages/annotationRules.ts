@@ -144,6 +144,21 @@ function decoratorFindings(file: string, f: PackageFunction, index: LineIndex): 
   for (const p of f.params) {
     if (!p.decorator) continue;
     found.push(...optionFindings(file, f, p.decorator, PARAM_DECORATOR_OPTIONS, '@grok.decorators.param', index));
+    // func-gen-plugin writes a parameter's name, type and `options`; an option beside them is dropped.
+    for (const e of p.decorator.entries) {
+      if (!(e.key in PARAM_DECORATOR_OPTIONS) || ['name', 'type', 'options'].includes(e.key)) continue;
+      const pos = index.at(e.keyStart);
+      found.push(
+        at(
+          pos.line,
+          'decorator-option',
+          'warning',
+          `"${e.key}" beside "options" is not written by the generator (it reads a parameter's options from "options"): move it into options: {${e.key}: …}.`,
+          pos.character,
+          pos.character + (e.keyEnd - e.keyStart),
+        ),
+      );
+    }
     const nested = p.decorator.entries.find((e) => e.key === 'options')?.value;
     if (isObjectLiteral(nested)) found.push(...optionFindings(file, f, nested, PACKAGE_PARAM_OPTIONS, "@grok.decorators.param's options", index));
   }

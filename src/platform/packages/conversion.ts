@@ -70,6 +70,13 @@ export function lineEnd(text: string, offset: number): number {
   return end < 0 ? text.length : end + 1;
 }
 
+/** `end` past the blank line after a removed block when a blank line is before it too (one blank line stays). */
+export function extendOverBlankLine(text: string, start: number, end: number): number {
+  const blankBefore = start === 0 || /\n\s*\n$/.test(text.slice(Math.max(0, start - 200), start)) || /^\s*\n$/.test(text.slice(0, start));
+  const next = /^[ \t]*\n/.exec(text.slice(end, end + 200));
+  return blankBefore && next ? end + next[0].length : end;
+}
+
 /** Lines shifted right (`by` > 0) or left by `by` spaces, blank lines left empty. */
 export function indent(code: string, by: number): string {
   return code

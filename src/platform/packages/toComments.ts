@@ -4,7 +4,7 @@
 // parameters, with their `@grok.decorators.param`), the outputs, `meta.*` (the role a role decorator adds
 // included), the other options. Pure.
 import { camelRole, DECORATORS, NON_META_OPTIONS, OPTION_TO_ANNOTATION } from './annotationVocabulary';
-import { type Conversion, codeOf, enclosingClass, indent, lineEnd, lineStart, paramTexts } from './conversion';
+import { type Conversion, codeOf, extendOverBlankLine, enclosingClass, indent, lineEnd, lineStart, paramTexts } from './conversion';
 import { annotationText, option } from './decorators';
 import type { PackageFunction } from './functionModel';
 import { isObjectLiteral } from './jsScan';
@@ -54,7 +54,7 @@ export function toComments(text: string, f: PackageFunction): Conversion {
   if (!code || !cls) return { refused: 'its method and class could not be read' };
   if (/\bthis\b/.test(text.slice(code.bodyOpen, code.bodyClose))) return { refused: 'its body uses `this`, which a function outside the class would not have' };
   const removeStart = lineStart(text, d.at);
-  const removeEnd = lineEnd(text, code.bodyClose);
+  const removeEnd = extendOverBlankLine(text, removeStart, lineEnd(text, code.bodyClose));
   const methodIndent = /^\s*/.exec(text.slice(lineStart(text, code.paramsOpen)))?.[0].length ?? 2;
   const classIndent = /^\s*/.exec(text.slice(lineStart(text, cls.start)))?.[0].length ?? 0;
   const async = /\basync\b/.test(d.modifiers) ? 'async ' : '';

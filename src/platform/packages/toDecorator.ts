@@ -6,7 +6,7 @@
 // decorator cannot say is refused with the reason. Pure.
 import type { HeaderParam } from '../scripts/header';
 import { annotationType, NON_META_OPTIONS } from './annotationVocabulary';
-import { type Conversion, codeOf, indent, jsKey, jsObject, jsString, jsValue, lineEnd, lineStart, paramTexts, type TextEdit } from './conversion';
+import { type Conversion, codeOf, extendOverBlankLine, indent, jsKey, jsObject, jsString, jsValue, lineEnd, lineStart, paramTexts, type TextEdit } from './conversion';
 import type { PackageFunction } from './functionModel';
 import { closingOf } from './jsScan';
 
@@ -78,14 +78,16 @@ export function toDecorator(text: string, f: PackageFunction): Conversion {
     if (opts.length > 0) entries.push(['options', jsObject(opts)]);
     return entries.length > 0 ? `@grok.decorators.param(${jsObject(entries)}) ${p}` : p;
   });
+  // Decorated parameters one a line, as Datagrok's packages write them.
+  const paramList = written.some((w, i) => w !== params[i]) ? `\n    ${written.join(',\n    ')},\n  ` : written.join(', ');
   const returnType = f.returnType;
   const returnsValue = returnType !== undefined && annotationType(returnType) !== 'void';
   const opts = decoratorOptions(f, returnsValue);
   if (typeof opts !== 'string') return opts;
   const tail = text.slice(code.paramsClose, code.bodyClose + 1);
-  const method = `  @grok.decorators.func(${opts})\n  static ${decl[2] ?? ''}${decl[3]}${decl[4]}${decl[5] ?? ''}(${written.join(', ')}${indent(tail, 2)}`;
+  const method = `  @grok.decorators.func(${opts})\n  static ${decl[2] ?? ''}${decl[3]}${decl[4]}${decl[5] ?? ''}(${paramList}${indent(tail, 2)}`;
   const blockStart = offsetOfLine(text, f.firstLine);
-  const remove: TextEdit = { start: blockStart, end: lineEnd(text, code.bodyClose), text: '' };
+  const remove: TextEdit = { start: blockStart, end: extendOverBlankLine(text, blockStart, lineEnd(text, code.bodyClose)), text: '' };
   const existing = new RegExp(`^export\\s+class\\s+${CLASS_NAME}\\b[^{]*\\{`, 'm').exec(text);
   if (existing) {
     const close = closingOf(text, existing.index + existing[0].length - 1);
