@@ -76,6 +76,7 @@ describe('packages: the annotation language', () => {
     assert.deepEqual(TS_TO_ANNOTATION, gen.typesToAnnotation);
     assert.deepEqual(OPTION_TO_ANNOTATION, Object.fromEntries(gen.decoratorOptionToAnnotation));
     for (const [kind, d] of Object.entries(gen.reservedDecorators)) assert.equal(DECORATORS[kind]?.role, d.metadata.role, kind);
+    assert.deepEqual(Object.keys(DECORATORS).sort(), Object.keys(gen.reservedDecorators).sort());
     for (const name of gen.inputOptionsNames) assert.ok(name in PARAM_DECORATOR_OPTIONS || name === 'type', name);
   });
 
@@ -166,6 +167,8 @@ describe('packages: the annotation language', () => {
       "  static a(@grok.decorators.param({options: {semTyp: 'Molecule'}}) s: string, @grok.decorators.param({nullable: true}) t: string) {}",
       '  @grok.decorators.fileViwer({})',
       '  static b(file: DG.FileInfo): DG.View { return null; }',
+      '  @grok.decorators.packageSettingsEditor()',
+      '  static s(): DG.Widget { return null; }',
       '  @grok.decorators.semTypeDetector()',
       '  static c(): string { return null; }',
       '}',
@@ -181,8 +184,14 @@ describe('packages: the annotation language', () => {
           '"nullable" beside "options" is not written by the generator (it reads a parameter\'s options from "options"): move it into options: {nullable: …}.',
           undefined,
         ],
-        ['decorator-kind', 4, 'grok.decorators has no "fileViwer": did you mean "fileViewer"? The generator skips the function, so the package does not have it.', 'fileViewer'],
-        ['role-signature', 6, 'Function c (role semTypeDetector): Input 0 missing: expected col: Column', undefined],
+        ['decorator-kind', 4, 'grok.decorators has no "fileViwer": did you mean "fileViewer"? datagrok-tools\' function generator stops the build on it.', 'fileViewer'],
+        [
+          'decorator-kind',
+          6,
+          'datagrok-tools 6.7.5 does not know grok.decorators.packageSettingsEditor (its function generator stops the build on it): use settingsEditor, which gives the same role.',
+          'settingsEditor',
+        ],
+        ['role-signature', 8, 'Function c (role semTypeDetector): Input 0 missing: expected col: Column', undefined],
       ],
     );
   });

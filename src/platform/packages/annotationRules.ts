@@ -127,13 +127,15 @@ function decoratorFindings(file: string, f: PackageFunction, index: LineIndex): 
     ...(fix ? { fix } : {}),
   });
   if (!DECORATORS[d.kind]) {
-    const fix = closest(d.kind, Object.keys(DECORATORS));
+    const fix = d.kind === 'packageSettingsEditor' ? 'settingsEditor' : closest(d.kind, Object.keys(DECORATORS));
     return [
       at(
         d.line,
         'decorator-kind',
         'error',
-        `grok.decorators has no "${d.kind}"${fix ? `: did you mean "${fix}"?` : '.'} The generator skips the function, so the package does not have it.`,
+        d.kind === 'packageSettingsEditor'
+          ? 'datagrok-tools 6.7.5 does not know grok.decorators.packageSettingsEditor (its function generator stops the build on it): use settingsEditor, which gives the same role.'
+          : `grok.decorators has no "${d.kind}"${fix ? `: did you mean "${fix}"?` : '.'} datagrok-tools' function generator stops the build on it.`,
         d.start,
         d.end,
         fix ? rename(`Change to "${fix}"`, d.line, d.start, d.end, fix) : undefined,

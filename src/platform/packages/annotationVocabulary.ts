@@ -122,7 +122,11 @@ export function annotationType(tsType: string | undefined): string {
   return array ? `list<${mapped}>` : mapped;
 }
 
-/** The decorators grok's generator reads (func-generation.js `reservedDecorators`): the role each gives, and whether it goes on a class. */
+/**
+ * The decorators grok's generator reads (func-generation.js `reservedDecorators`): the role each gives, and
+ * whether it goes on a class. datagrok-api also declares `packageSettingsEditor`, which the generator does
+ * not know (it stops the build): `settingsEditor` is the one that works.
+ */
 export const DECORATORS: Record<string, { role?: string; onClass?: boolean; doc: string }> = {
   func: { doc: 'A package function.' },
   app: { role: 'app', doc: 'An application that gets shown in the app store.' },
@@ -133,7 +137,6 @@ export const DECORATORS: Record<string, { role?: string; onClass?: boolean; doc:
   dashboard: { role: 'dashboard', doc: 'A widget on the welcome screen.' },
   folderViewer: { role: 'folderViewer', doc: "A folder's content preview." },
   semTypeDetector: { role: 'semTypeDetector', doc: "A column's semantic type detector." },
-  packageSettingsEditor: { role: 'packageSettingsEditor', doc: "Edits the package's settings." },
   settingsEditor: { role: 'packageSettingsEditor', doc: "Edits the package's settings." },
   functionAnalysis: { role: 'functionAnalysis', doc: 'A function analysis in the function view.' },
   converter: { role: 'converter', doc: 'Converts values: one input, one output.' },
