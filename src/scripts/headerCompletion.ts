@@ -2,9 +2,8 @@
 // options, and the connection names of the active server (queries).
 import * as vscode from 'vscode';
 import { scriptPrefix } from '../core/scriptFiles';
-import { DOCUMENTED_TYPES, HEADER_KEYS, KNOWN_TYPES, LANGUAGES, PARAM_OPTIONS } from '../platform/scripts/vocabulary';
-import { headerSpot, inFirstCommentBlock } from './headerContext';
-import { describeType } from './headerHover';
+import { DOCUMENTED_TYPES, describeType, HEADER_KEYS, KNOWN_TYPES, LANGUAGES, PARAM_OPTIONS } from '../platform/scripts/vocabulary';
+import { headerSpot, inFirstCommentBlock } from '../platform/scripts/headerContext';
 
 export class HeaderCompletionProvider implements vscode.CompletionItemProvider {
   /** `connections`: the active server's connection names (empty when unknown); never throws. */

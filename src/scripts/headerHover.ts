@@ -1,26 +1,7 @@
 // Hover in a script's header: what each key means, what a type holds, an input's or output's summary.
 import * as vscode from 'vscode';
 import { scriptHeaderOf } from '../core/scriptFiles';
-import { HEADER_KEYS } from '../platform/scripts/vocabulary';
-
-const TYPES: Record<string, string> = {
-  int: 'A whole number.',
-  double: 'A floating-point number.',
-  bool: 'true or false.',
-  string: 'Text.',
-  datetime: 'A date and time.',
-  dataframe: 'A table: a pandas DataFrame in Python, a data.frame in R, a DG.DataFrame in JavaScript. Called with a table ID or name.',
-  column: 'A column of a dataframe input (in Python and R scripts: its name).',
-  column_list: 'Several columns of a dataframe input.',
-  list: 'A list, typically of strings (`list<string>`).',
-  graphics: 'A picture, typically an output (a plot).',
-  file: 'A file: when the script runs, a string with the path to it.',
-  blob: 'An array of bytes.',
-};
-
-export function describeType(type: string): string {
-  return TYPES[type] ?? 'A platform type (beyond the ones every scripting language supports).';
-}
+import { describeType, HEADER_KEYS } from '../platform/scripts/vocabulary';
 
 export class HeaderHoverProvider implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

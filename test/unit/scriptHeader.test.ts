@@ -5,7 +5,7 @@ import { mayBeScript, scriptPrefix } from '../../src/core/scriptFileNames';
 import { choiceList, parseOptions, parseScriptHeader } from '../../src/platform/scripts/header';
 import { prefixOfFile } from '../../src/platform/scripts/vocabulary';
 import { headerProblems, headerSignature, initialInputs } from '../../src/platform/scripts/signature';
-import { headerSpot, inFirstCommentBlock } from '../../src/scripts/headerContext';
+import { headerSpot, inFirstCommentBlock } from '../../src/platform/scripts/headerContext';
 
 const lines = (...l: string[]) => l.join('\n');
 

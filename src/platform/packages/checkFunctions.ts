@@ -2,7 +2,8 @@
 // `checkFuncSignatures`, `getFuncMetadata`): header tags, role signatures, input names, cache settings.
 // Each finding on the annotation's line it is about. Pure.
 import { annotationBlocks, isAnnotation, roleSubject } from './annotations';
-import type { Finding } from './findings';
+import { closest } from '../scripts/signature';
+import type { Finding, FindingFix } from './findings';
 import { knownRoles, roleFindings } from './roles';
 
 /** The header tags grok knows (datagrok-tools bin/utils/utils.js `headerTags`), besides `meta.*`. */
@@ -48,14 +49,16 @@ export function functionFindings(file: string, text: string): Finding[] {
   for (const block of annotationBlocks(text)) {
     const { header } = block;
     const name = header.value('name');
-    const at = (line: number, rule: Finding['rule'], severity: Finding['severity'], message: string, start?: number, end?: number) =>
-      found.push({ file, line: line + 1, start, end, rule, severity, message, ...(name !== undefined ? { function: name } : {}) });
+    const at = (line: number, rule: Finding['rule'], severity: Finding['severity'], message: string, start?: number, end?: number, fix?: FindingFix) =>
+      found.push({ file, line: line + 1, start, end, rule, severity, message, ...(name !== undefined ? { function: name } : {}), ...(fix ? { fix } : {}) });
     for (let line = header.firstLine; line <= header.lastLine; line++) {
       const trimmed = lines[line].trim();
       const tag = TAG_LINE.exec(trimmed)?.[1];
       if (tag === undefined || HEADER_TAGS.includes(tag) || tag.startsWith('meta.')) continue;
       const start = lines[line].indexOf(tag);
-      at(line, 'header-tag', 'warning', `Unknown header tag: ${tag}`, start, start + tag.length);
+      const known = closest(tag, [...HEADER_TAGS.filter((t) => t !== 'meta'), 'meta.role']);
+      const fix = known ? { title: `Change to "${known}"`, edits: [{ line, start, end: start + tag.length, text: known }] } : undefined;
+      at(line, 'header-tag', 'warning', `Unknown header tag: ${tag}`, start, start + tag.length, fix);
     }
     if (!isAnnotation(block)) continue;
     const subject = roleSubject(header);

@@ -16,6 +16,14 @@ export interface Finding {
   message: string;
   /** The function the finding is about, by the name its annotation gives. */
   function?: string;
+  /** The quick fix, when the fix is certain. */
+  fix?: FindingFix;
+}
+
+/** Text edits that fix a finding: each replaces `start`..`end` of a 0-based `line` of the finding's file. */
+export interface FindingFix {
+  title: string;
+  edits: { line: number; start: number; end: number; text: string }[];
 }
 
 /** The rules, by stable id, with what each checks (grok check's rule each mirrors, or the trap it names). */
@@ -41,10 +49,19 @@ export const RULES = {
   'platform-library': 'libraries the platform serves are required as "catalog:"',
   sources: "package.json's sources exist and are no files of src/",
   'release-candidate': 'a release candidate depends on a release candidate',
+  'annotation-type': "an input's or output's type is one the platform knows",
+  'input-parameter': 'each //input: names a parameter of the function below it',
+  'parameter-input': 'each parameter of an annotated function has its //input:',
+  'decorator-kind': 'a decorator is one of grok.decorators',
+  'decorator-option': "a decorator's options are ones datagrok-api declares",
+  'function-name': 'no two functions of a package share a name',
   changelog: 'CHANGELOG.md exists, its headings read "## <version> (<yyyy-mm-dd> | WIP)" or "## v.next", and it names the version',
 } as const;
 
 export type RuleId = keyof typeof RULES;
+
+/** The rules of the annotation language that grok check does not have (shown with the source "Datagrok"). */
+export const EDITOR_RULES: ReadonlySet<RuleId> = new Set<RuleId>(['annotation-type', 'input-parameter', 'parameter-input', 'decorator-kind', 'decorator-option', 'function-name']);
 
 /** The 0-based line of `offset` in `text`. */
 export function lineAt(text: string, offset: number): number {

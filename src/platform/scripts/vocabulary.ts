@@ -80,6 +80,27 @@ export const PARAM_OPTIONS: Record<string, string> = {
   meta: 'Tags of a dataframe output and its columns',
 };
 
+/** What each documented type holds (hover, completion). */
+const TYPES: Record<string, string> = {
+  int: 'A whole number.',
+  double: 'A floating-point number.',
+  bool: 'true or false.',
+  string: 'Text.',
+  datetime: 'A date and time.',
+  dataframe: 'A table: a pandas DataFrame in Python, a data.frame in R, a DG.DataFrame in JavaScript. Called with a table ID or name.',
+  column: 'A column of a dataframe input (in Python and R scripts: its name).',
+  column_list: 'Several columns of a dataframe input.',
+  list: 'A list, typically of strings (`list<string>`).',
+  graphics: 'A picture, typically an output (a plot).',
+  file: 'A file: when the script runs, a string with the path to it.',
+  blob: 'An array of bytes.',
+};
+
+/** What a type holds, for hover and completion. */
+export function describeType(type: string): string {
+  return TYPES[type] ?? 'A platform type (beyond the ones every scripting language supports).';
+}
+
 const PREFIX_OF_EXTENSION: Record<string, CommentPrefix> = { py: '#', r: '#', jl: '#', m: '#', js: '//', sql: '--' };
 const LANGUAGE_OF_EXTENSION: Record<string, string> = { py: 'python', r: 'r', jl: 'julia', m: 'octave', js: 'javascript', sql: 'sql' };
 

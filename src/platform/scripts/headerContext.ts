@@ -1,6 +1,6 @@
 // Where the cursor is in a header line: before the key, in a value, at an input's type, inside its
-// options. Pure; completion and hover read it.
-import type { CommentPrefix } from '../platform/scripts/header';
+// options. Pure; the completion of script headers and of package annotations reads it.
+import type { CommentPrefix } from './header';
 
 export type HeaderSpot =
   | { kind: 'key'; typed: string; start: number }
