@@ -31,6 +31,7 @@ import { registerTables } from './tables/register';
 import { registerSync } from './sync/register';
 import type { SyncStatusView } from './sync/scm';
 import { registerPackages } from './packages/register';
+import { registerPackageDebug } from './packageDebug/register';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -98,6 +99,7 @@ export function startFeatures(shell: Shell): Features {
   const syncView = registerSync(services);
   registerScripts(services);
   registerPackages(services);
+  registerPackageDebug(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);

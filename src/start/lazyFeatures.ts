@@ -9,6 +9,7 @@ import type { Contributions } from '../core/contributions';
 import { mayBeParameterFile } from '../core/parameterFileNames';
 import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
+import { DebugConfigurationStandIn } from './debugStandIn';
 import { requireFeatures } from './loadFeatures';
 import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 
@@ -47,6 +48,7 @@ export class LazyFeatures implements Contributions {
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
+  private readonly debug = new DebugConfigurationStandIn(() => this.load(), 'the datagrok debug configurations');
   private tests: vscode.TestController | undefined;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
   readonly unplanned: string[] = [];
@@ -103,6 +105,7 @@ export class LazyFeatures implements Contributions {
       ['commands', () => [...this.contributedCommands].map((command) => vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)))],
       ['parameter files', () => this.registerParameterFiles()],
       ['tools', () => [...this.tools].map(([name, tool]) => vscode.lm.registerTool(name, toolStandIn(tool)))],
+      ['debug configurations', () => [this.debug.register()]],
     ];
     for (const [name, register] of parts) {
       await nextTurn();
@@ -275,6 +278,11 @@ export class LazyFeatures implements Contributions {
       return vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
     }
     standIn.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable {
+    this.debug.target = provider;
     return new vscode.Disposable(() => undefined);
   }
 
