@@ -107,9 +107,6 @@ export function entityRoutes(state: EmulatorState): Route[] {
     }));
   };
 
-  const packages = () =>
-    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({ id: uuidFrom(`package:${name}`), name, friendlyName: name }));
-
   return [
     // Project relations first: `projects/relations` is not a project id
     {
@@ -200,18 +197,8 @@ export function entityRoutes(state: EmulatorState): Route[] {
       },
     },
 
-    // Users (internal, with their personal project, which gives grok the user's namespace) and packages
+    // Users (internal, with their personal project, which gives grok the user's namespace); packages: routes-packages.ts
     { method: 'GET', path: 'users/current', handler: (ctx) => sendJson(ctx.res, userWithProject(state.users.find((u) => u.id === state.currentUser) ?? state.users[0])) },
     { method: 'GET', path: 'users', handler: (ctx) => sendJson(ctx.res, pageOf(state.users.map(userWithProject), ctx.query)) },
-    { method: 'GET', path: 'packages', handler: (ctx) => sendJson(ctx.res, search(packages(), ctx.query.get('text'))) },
-    {
-      method: 'GET',
-      path: 'packages/published/:id',
-      handler: (ctx) => {
-        const p = packages().find((x) => x.id === ctx.params.id.toLowerCase());
-        if (!p) throw new ApiError(404, `Package ${ctx.params.id} not found`);
-        sendJson(ctx.res, p);
-      },
-    },
   ];
 }

@@ -6,6 +6,7 @@ import { parseInclude } from './groups';
 import { ApiError, type Ctx, optionalFlag, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
 import { requestMembership, requestsOf, resolveRequest } from './memberships';
 import { entityRoutes } from './routes-entities';
+import { packageRoutes } from './routes-packages';
 import { platformRoutes } from './routes-platform';
 import type { EmulatorState } from './state';
 
@@ -30,6 +31,9 @@ export function apiRoutes(state: EmulatorState): Route[] {
 
   return [
     { method: 'GET', path: 'info/server', open: true, handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
+
+    // Packages: grok publish's upload and timestamps, the package lists and published files
+    ...packageRoutes(state),
 
     // The internal entity routes (grok s pull / diff / push, the explorer's lists)
     ...entityRoutes(state),
