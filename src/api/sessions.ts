@@ -8,7 +8,7 @@ import type { CallOptions } from './types';
 
 export async function sessionToken(http: Transport, options: CallOptions = {}): Promise<string> {
   const what = 'Signing a browser in (a session token for the key)';
-  const answer = await http.json<unknown>({ method: 'POST', path: '/users/login/dev', what, devKey: true, signal: options.signal });
+  const answer = await http.json<unknown>({ method: 'POST', path: '/users/login/dev', what, authScheme: 'Dev', signal: options.signal });
   const o = typeof answer === 'object' && answer !== null ? (answer as { token?: unknown; isSuccess?: unknown }) : {};
   // Servers answer a refused key with 401, or with 200 and `isSuccess: false` (what grok test checks).
   if (o.isSuccess === false) throw new DatagrokError('unauthorized', `${what} failed: the server refused the key. Sign in again with a valid key.`, { status: 200 });
