@@ -3,31 +3,12 @@
 // runs the pre-launch steps (packageLaunch.ts) under a cancellable progress and hands back a `pwa-chrome`
 // configuration, which VS Code's built-in JavaScript debugger launches. Nothing here writes launch.json:
 // VS Code writes the initial configurations only into a new one, never over the user's.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { DatagrokError } from '../api/errors';
 import { withCancellableProgress } from '../core/progress';
-import type { DatagrokLaunch } from '../platform/packages/debug/debugConfiguration';
-import { findPackageFolders } from '../platform/packages/recognition';
+import { configurationsFor, type DatagrokLaunch } from '../platform/packages/debug/debugConfiguration';
 import type { Services } from '../services';
 import { prepareLaunch } from './packageLaunch';
-
-export const DEBUG_TYPE = 'datagrok';
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a launch.json variable, substituted by VS Code
-const WORKSPACE_FOLDER = '${workspaceFolder}';
-
-/** A configuration for each package under `root`, `package` relative to the workspace folder. */
-export function configurationsFor(root: string): vscode.DebugConfiguration[] {
-  return findPackageFolders(root).map((folder) => {
-    const rel = path.relative(root, folder).split(path.sep).join('/');
-    return {
-      type: DEBUG_TYPE,
-      request: 'launch',
-      name: `Debug ${path.basename(folder)} on Datagrok`,
-      package: rel ? `${WORKSPACE_FOLDER}/${rel}` : WORKSPACE_FOLDER,
-    };
-  });
-}
 
 export class PackageDebugProvider implements vscode.DebugConfigurationProvider {
   constructor(private readonly services: Services) {}
@@ -39,7 +20,7 @@ export class PackageDebugProvider implements vscode.DebugConfigurationProvider {
 
   /** F5 with no launch.json and this debugger picked: an empty configuration, filled in here. */
   resolveDebugConfiguration(_folder: vscode.WorkspaceFolder | undefined, config: vscode.DebugConfiguration): vscode.DebugConfiguration {
-    if (!config.type && !config.request && !config.name) return { type: DEBUG_TYPE, request: 'launch', name: 'Debug the package on Datagrok' };
+    if (!config.type && !config.request && !config.name) return { type: 'datagrok', request: 'launch', name: 'Debug the package on Datagrok' };
     return config;
   }
 

@@ -5,6 +5,7 @@
 // those (and the other forms webpack writes) into the package's folder. No vscode: unit-tested.
 import * as path from 'node:path';
 import { badInput } from '../../../api/errors';
+import { findPackageFolders } from '../recognition';
 
 /** The `datagrok` configuration as launch.json holds it (after VS Code substituted its variables). */
 export interface DatagrokLaunch {
@@ -80,4 +81,15 @@ export function chromeConfiguration(o: ChromeLaunch): Record<string, unknown> {
     // The browser runs where the extension host runs (its profile is the extension's).
     browserLaunchLocation: 'workspace',
   };
+}
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a launch.json variable, substituted by VS Code
+const WORKSPACE_FOLDER = '${workspaceFolder}';
+
+/** A `datagrok` configuration for each package under `root` (a workspace folder), `package` relative to it. */
+export function configurationsFor(root: string): { type: string; request: string; name: string; package: string }[] {
+  return findPackageFolders(root).map((folder) => {
+    const rel = path.relative(root, folder).split(path.sep).join('/');
+    return { type: 'datagrok', request: 'launch', name: `Debug ${path.basename(folder)} on Datagrok`, package: rel ? `${WORKSPACE_FOLDER}/${rel}` : WORKSPACE_FOLDER };
+  });
 }
