@@ -33,6 +33,7 @@ import type { SyncStatusView } from './sync/scm';
 import { registerPackages } from './packages/register';
 import type { PackagesTree } from './packages/packagesTree';
 import type { PackageTests } from './packages/tests/register';
+import { registerPackageDebug } from './packageDebug/register';
 import { registerScripts } from './scripts/register';
 import { registerTerminals } from './terminals/register';
 import type { TerminalEnvironment } from './terminals/terminalEnvironment';
@@ -104,6 +105,7 @@ export function startFeatures(shell: Shell): Features {
   const syncView = registerSync(services);
   registerScripts(services);
   const { packagesTree, packageTests } = registerPackages(services);
+  registerPackageDebug(services);
   registerTerminals(services, shell.terminals);
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);

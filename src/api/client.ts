@@ -10,6 +10,7 @@ import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, li
 import { Transport } from './http';
 import { RouteChoice } from './routes';
 import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
+import { sessionToken } from './sessions';
 import { downloadTable, uploadTable } from './tables';
 import type {
   CallOptions,
@@ -185,6 +186,10 @@ export class DatagrokClient implements DatagrokApi {
 
   currentUserGroup(options?: CallOptions): Promise<Group> {
     return guard(() => currentUserGroup(this.http, this.userGroupRoute, options));
+  }
+
+  sessionToken(options?: CallOptions): Promise<string> {
+    return guard(() => sessionToken(this.http, options));
   }
 
   close(): Promise<void> {

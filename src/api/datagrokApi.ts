@@ -83,6 +83,8 @@ export interface DatagrokApi {
   approveRequest(requestId: string, options?: CallOptions): Promise<void>;
   denyRequest(requestId: string, options?: CallOptions): Promise<void>;
   currentUserGroup(options?: CallOptions): Promise<Group>;
+  /** A session token for a browser (the grok CLI's dev-key login), as `grok test` signs a browser in; a credential. */
+  sessionToken(options?: CallOptions): Promise<string>;
 
   /** Closes the client's own connection pool. */
   close(): Promise<void>;

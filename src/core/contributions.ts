@@ -23,6 +23,8 @@ export interface Contributions {
   testController(which?: 'functions' | 'packages'): vscode.TestController;
   /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
+  /** The provider of the debug type package.json contributes (its stand-in is registered at activation). */
+  debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

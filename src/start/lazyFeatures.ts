@@ -9,9 +9,9 @@ import type { Contributions } from '../core/contributions';
 import { mayBeParameterFile } from '../core/parameterFileNames';
 import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
+import { DebugConfigurationStandIn, testControllerStandIn } from './providerStandIns';
 import { requireFeatures } from './loadFeatures';
 import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
-
 import {
   CODE_ACTION_KINDS,
   COMPLETION_TRIGGERS,
@@ -48,6 +48,7 @@ export class LazyFeatures implements Contributions {
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
+  private readonly debug = new DebugConfigurationStandIn(() => this.load(), 'the datagrok debug configurations');
   private readonly tests = new Map<'functions' | 'packages', vscode.TestController>();
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
   readonly unplanned: string[] = [];
@@ -107,6 +108,7 @@ export class LazyFeatures implements Contributions {
       ['commands', () => [...this.contributedCommands].map((command) => vscode.commands.registerCommand(command, (...args: unknown[]) => this.run(command, args)))],
       ['parameter files', () => this.registerParameterFiles()],
       ['tools', () => [...this.tools].map(([name, tool]) => vscode.lm.registerTool(name, toolStandIn(tool)))],
+      ['debug configurations', () => [this.debug.register()]],
     ];
     for (const [name, register] of parts) {
       await nextTurn();
@@ -162,22 +164,11 @@ export class LazyFeatures implements Contributions {
     ];
   }
 
-  /**
-   * The Test Explorer's controller, made the first time it is asked for. Until the features replace its
-   * resolve handler, the Test Explorer asking for its items loads them and asks again.
-   */
+  /** The Test Explorer's controller, made the first time it is asked for (a stand-in resolves it until the features load). */
   testController(which: 'functions' | 'packages' = 'functions'): vscode.TestController {
-    const made = this.tests.get(which);
-    if (made) return made;
-    const { id, label } = which === 'functions' ? TEST_CONTROLLER : PACKAGE_TEST_CONTROLLER;
-    const controller = vscode.tests.createTestController(id, label);
-    const standIn = async (item: vscode.TestItem | undefined) => {
-      this.load();
-      if (controller.resolveHandler !== standIn) await controller.resolveHandler?.(item);
-    };
-    controller.resolveHandler = standIn;
-    this.tests.set(which, controller);
-    return controller;
+    const made = this.tests.get(which) ?? testControllerStandIn(which === 'functions' ? TEST_CONTROLLER : PACKAGE_TEST_CONTROLLER, this.load);
+    this.tests.set(which, made);
+    return made;
   }
 
   /** The features, loaded now if nothing has loaded them yet. */
@@ -281,6 +272,11 @@ export class LazyFeatures implements Contributions {
       return vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
     }
     standIn.target = provider;
+    return new vscode.Disposable(() => undefined);
+  }
+
+  debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable {
+    this.debug.target = provider;
     return new vscode.Disposable(() => undefined);
   }
 

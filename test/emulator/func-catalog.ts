@@ -30,6 +30,8 @@ export interface RunContext {
 
 /** A function as the registry defines it: `run` gets the parameters (checked by `checkParams` unless `ownChecks`). */
 export interface FuncDef {
+  /** A fixed id (a published package's functions); else `funcId` of its index. */
+  id?: string;
   nqName: string;
   description: string;
   source?: Source;
@@ -82,7 +84,7 @@ export function funcJson(def: FuncDef, index: number): Record<string, unknown> {
   const params = [...def.inputs, ...def.outputs];
   const json: Record<string, unknown> = {
     '#type': TYPE[source],
-    id: funcId(index),
+    id: def.id ?? funcId(index),
     name,
     friendlyName: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
     nqName: def.nqName,
@@ -105,7 +107,7 @@ export function funcJson(def: FuncDef, index: number): Record<string, unknown> {
 /** Finds a function by id, `Package:Name` / `Package.Name`, or a bare name that only one package has. */
 export function findFunc(defs: FuncDef[], idOrName: string): number {
   const lower = idOrName.toLowerCase();
-  const byId = defs.findIndex((_, i) => funcId(i) === lower);
+  const byId = defs.findIndex((d, i) => (d.id ?? funcId(i)) === lower);
   if (byId >= 0) return byId;
   const name = platformName(idOrName).toLowerCase();
   const exact = defs.findIndex((d) => d.nqName.toLowerCase() === name);

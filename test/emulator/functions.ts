@@ -126,13 +126,23 @@ export class FunctionRegistry {
    * ones the library does not compute (set by the state).
    */
   entityFuncs: () => Json[] = () => [];
+  /** The functions of the packages published here that the current user sees (set by the state). */
+  packageFuncs: () => FuncDef[] = () => [];
 
   constructor(extra = 0) {
     this.defs = [...DEMO, ...LIBRARY, ...benchFunctions(extra)];
   }
 
   names(): string[] {
-    return this.defs.map((f) => f.nqName);
+    return this.all().map((f) => f.nqName);
+  }
+
+  /** The library's functions and the published packages' (a package published here wins over a library one of its name). */
+  private all(): FuncDef[] {
+    const published = this.packageFuncs();
+    if (published.length === 0) return this.defs;
+    const names = new Set(published.map((d) => d.nqName.toLowerCase()));
+    return [...this.defs.filter((d) => !names.has(d.nqName.toLowerCase())), ...published];
   }
 
   /** GET /public/v1/functions?text= (smart search, e.g. `source = "script"`, `package = "Chem"`, `#stats`). */
@@ -140,9 +150,10 @@ export class FunctionRegistry {
     // Searched with `package` as a plain string (so `package = "Chem"` works); answered as `{name}`.
     const own = this.entityFuncs();
     const shadowed = new Set(own.map((e) => String(e.nqName).toLowerCase()));
-    const records = this.defs
+    const defs = this.all();
+    const records = defs
       .filter((d) => !shadowed.has(d.nqName.toLowerCase()))
-      .map((d) => ({ ...funcJson(d, this.defs.indexOf(d)), name: d.nqName.split(':')[1], package: d.nqName.split(':')[0] }));
+      .map((d) => ({ ...funcJson(d, defs.indexOf(d)), name: d.nqName.split(':')[1], package: d.nqName.split(':')[0] }));
     const saved = own.map((e) => {
       const f = entityFuncJson(e);
       return { ...f, name: String(f.name), package: String(f.namespace).replace(/:$/, '') };
@@ -154,9 +165,10 @@ export class FunctionRegistry {
   get(idOrName: string): Record<string, unknown> {
     const own = this.entityFunc(idOrName);
     if (own) return entityFuncJson(own);
-    const i = findFunc(this.defs, idOrName);
+    const defs = this.all();
+    const i = findFunc(defs, idOrName);
     if (i < 0) throw new ApiError(404, `Function ${platformName(idOrName)} not found`);
-    return funcJson(this.defs[i], i);
+    return funcJson(defs[i], i);
   }
 
   /** Calls `Package:Name` (or `Package.Name`) with JSON parameters; unknown → 404 ApiError. */
@@ -167,7 +179,7 @@ export class FunctionRegistry {
       if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new ApiError(400, 'The request body must be a JSON object of parameters');
       return callEntity(own, (body ?? {}) as Params, ctx);
     }
-    const def = this.defs.find((f) => f.nqName.toLowerCase() === name.toLowerCase());
+    const def = this.all().find((f) => f.nqName.toLowerCase() === name.toLowerCase());
     if (!def) throw new ApiError(404, `Function ${name} not found`);
     const params = body === undefined ? {} : body;
     if (typeof params !== 'object' || params === null || Array.isArray(params)) {

@@ -107,15 +107,6 @@ export function entityRoutes(state: EmulatorState): Route[] {
     }));
   };
 
-  // Each package of the demo functions is published at 1.0.0, listed as real servers list them (`publishedVersions`).
-  const packages = () =>
-    [...new Set(state.functions.defs.map((d) => d.nqName.split(':')[0]))].sort().map((name) => ({
-      id: uuidFrom(`package:${name}`),
-      name,
-      friendlyName: name,
-      publishedVersions: [{ id: uuidFrom(`published-package:${name}:1.0.0`), version: '1.0.0', isCurrent: true, isLatest: true, debug: false }],
-    }));
-
   return [
     // Project relations first: `projects/relations` is not a project id
     {
@@ -206,18 +197,8 @@ export function entityRoutes(state: EmulatorState): Route[] {
       },
     },
 
-    // Users (internal, with their personal project, which gives grok the user's namespace) and packages
+    // Users (internal, with their personal project, which gives grok the user's namespace); packages: routes-packages.ts
     { method: 'GET', path: 'users/current', handler: (ctx) => sendJson(ctx.res, userWithProject(state.users.find((u) => u.id === state.currentUser) ?? state.users[0])) },
     { method: 'GET', path: 'users', handler: (ctx) => sendJson(ctx.res, pageOf(state.users.map(userWithProject), ctx.query)) },
-    { method: 'GET', path: 'packages', handler: (ctx) => sendJson(ctx.res, search(packages(), ctx.query.get('text'))) },
-    {
-      method: 'GET',
-      path: 'packages/published/:id',
-      handler: (ctx) => {
-        const p = packages().find((x) => x.id === ctx.params.id.toLowerCase());
-        if (!p) throw new ApiError(404, `Package ${ctx.params.id} not found`);
-        sendJson(ctx.res, p);
-      },
-    },
   ];
 }

@@ -7,6 +7,7 @@ import { ApiError, type Ctx, optionalFlag, queryFlag, type Route, readJson, send
 import { requestMembership, requestsOf, resolveRequest } from './memberships';
 import { entityRoutes } from './routes-entities';
 import { packageRoutes } from './routes-packages';
+import { packageReadRoutes } from './routes-package-reads';
 import { platformRoutes } from './routes-platform';
 import type { EmulatorState } from './state';
 
@@ -32,8 +33,9 @@ export function apiRoutes(state: EmulatorState): Route[] {
   return [
     { method: 'GET', path: 'info/server', open: true, handler: (ctx) => sendJson(ctx.res, { Version: '1.26.0-emulator', Commit: 'emulator' }) },
 
-    // Published packages (grok publish's upload, what grok test's Node pass reads): before the entity routes' package list
+    // Packages: grok publish's upload and timestamps, the package lists and published files (what grok test's Node pass reads)
     ...packageRoutes(state),
+    ...packageReadRoutes(state),
 
     // The internal entity routes (grok s pull / diff / push, the explorer's lists)
     ...entityRoutes(state),

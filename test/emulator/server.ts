@@ -10,6 +10,7 @@ import { defaultConfig, type EmulatorConfig, type Fault, type Generation, mergeC
 import { ApiError, type Ctx, drain, type Route, readJson, sendApiError, sendApiErrorAs200, sendBody, sendEmpty, sendJson, sendRouteMissing } from './http';
 import { cutAfter, nginxPage, stallAfter } from './fault-responses';
 import { storeAsSent } from './hostile';
+import { cookieSession, serveDebugPage } from './debugPages';
 import { servePage } from './pages';
 import { apiRoutes } from './routes';
 import { EmulatorState, type LogEntry } from './state';
@@ -159,7 +160,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const method = req.method ?? 'GET';
-    const authorized = isAuthorized(req.headers.authorization);
+    // A browser signed in by the session's `auth` cookie reads (pages, a package's published files).
+    const authorized = isAuthorized(req.headers.authorization) || (method === 'GET' && cookieSession(state, req.headers.cookie));
     const entry: LogEntry = { method, path: rawPath, query, status: 0, authorized };
     state.log.push(entry);
     res.on('close', () => {
@@ -194,7 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
     try {
       // The read-only web pages at the entity URLs it hands out (pages.ts), then the API.
-      if (await servePage(state, req, res, rawPath)) return;
+      if (serveDebugPage(state, req, res, rawPath) || (await servePage(state, req, res, rawPath))) return;
       await api(req, res, rawPath, query, authorized);
     } catch (e) {
       if (res.headersSent) {

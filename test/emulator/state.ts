@@ -9,6 +9,7 @@ import type { RunContext } from './func-catalog';
 import { FunctionRegistry } from './functions';
 import { BOTH, GroupStore } from './groups';
 import { requestJson } from './memberships';
+import { PackageStore } from './package-store';
 import { seedFiles, seedGroups, seedTables, seedUsers } from './seed';
 import { fullNameOf, TableStore } from './tables';
 
@@ -47,6 +48,8 @@ export class EmulatorState {
   readonly functions: FunctionRegistry;
   /** Connections, projects, queries, scripts, tables, views and layouts behind the internal routes. */
   readonly entities: EntityStore;
+  /** Packages published here (`grok publish`), with their versions and functions. */
+  readonly packages = new PackageStore();
   users: UserRecord[] = [];
   /** The current user (the owner of the API key). */
   currentUser = '';
@@ -70,6 +73,7 @@ export class EmulatorState {
       (type) => this.derivedEntities(type),
       () => ({ id: this.currentUser, login: this.users.find((u) => u.id === this.currentUser)?.login ?? '' }),
     );
+    this.functions.packageFuncs = () => this.packages.functionsFor(this.currentUser);
     // Saved scripts and queries (and the seeded ones the library does not compute) are functions too.
     this.functions.entityFuncs = () => {
       const computed = new Set(this.functions.defs.map((d) => d.nqName.toLowerCase()));
@@ -125,6 +129,7 @@ export class EmulatorState {
     this.endStalled();
     this.tokens.clear();
     this.entities.reset();
+    this.packages.reset();
     seedGroups(this.groups, this.extraGroups);
     [this.users, this.currentUser] = seedUsers();
     const demog = await seedFiles(this.files);

@@ -36,7 +36,7 @@ describe('Activation', () => {
     // before VS Code counted the extension active.
     assert.deepEqual(
       extension.exports.lightStart.parts.map((p) => p.name),
-      ['views and file systems', 'commands', 'parameter files', 'tools'],
+      ['views and file systems', 'commands', 'parameter files', 'tools', 'debug configurations'],
     );
   });
 
