@@ -23,6 +23,8 @@ export interface RequestSpec {
   acceptsHtml?: boolean;
   /** Force the "is the URL missing /api?" hint on a plain 404. */
   hintMissingApi?: boolean;
+  /** `Dev`: the key as grok's developer-key routes take it (`Authorization: Dev <key>`, package publishing). */
+  authScheme?: 'Dev';
 }
 
 /** The path with its query string, relative to the base URL. */
@@ -39,7 +41,7 @@ export function positive(value: number | undefined, fallback: number): number {
 
 /** What is sent: the key, our user agent, the body with its type and size. */
 export function requestParts(spec: RequestSpec, key: string, origin: URL, path: string) {
-  const headers: Record<string, string> = { authorization: `Bearer ${key}`, 'user-agent': 'datagrok-vscode' };
+  const headers: Record<string, string> = { authorization: `${spec.authScheme ?? 'Bearer'} ${key}`, 'user-agent': 'datagrok-vscode' };
   if (spec.contentType) headers['content-type'] = spec.contentType;
   if (spec.contentLength !== undefined) headers['content-length'] = String(spec.contentLength);
   const body = spec.body ?? null;
