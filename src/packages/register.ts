@@ -5,12 +5,14 @@
 import type { Services } from '../services';
 import { checkCommand } from './checkCommand';
 import { PackageDiagnostics } from './packageDiagnostics';
+import { publishCommand } from './publishCommand';
 
 export function registerPackages(services: Services): PackageDiagnostics {
   const diagnostics = new PackageDiagnostics(services.log);
   services.context.subscriptions.push(
     diagnostics,
     services.commands.register('datagrok.packages.check', (inv) => checkCommand(diagnostics, inv)),
+    services.commands.register('datagrok.packages.publish', (inv) => publishCommand(services, diagnostics, inv)),
   );
   return diagnostics;
 }
