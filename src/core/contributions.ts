@@ -20,6 +20,8 @@ export interface Contributions {
   testController(): vscode.TestController;
   /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
+  /** The task provider of a task type contributed in package.json (its stand-in is registered at activation). */
+  taskProvider(type: string, provider: vscode.TaskProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

@@ -5,6 +5,7 @@
 import type { Services } from '../services';
 import { checkCommand } from './checkCommand';
 import { PackageDiagnostics } from './packageDiagnostics';
+import { PackageTaskProvider, TASK_TYPE } from './packageTasks';
 import { publishCommand } from './publishCommand';
 
 export function registerPackages(services: Services): PackageDiagnostics {
@@ -13,6 +14,7 @@ export function registerPackages(services: Services): PackageDiagnostics {
     diagnostics,
     services.commands.register('datagrok.packages.check', (inv) => checkCommand(diagnostics, inv)),
     services.commands.register('datagrok.packages.publish', (inv) => publishCommand(services, diagnostics, inv)),
+    services.contributions.taskProvider(TASK_TYPE, new PackageTaskProvider(services)),
   );
   return diagnostics;
 }

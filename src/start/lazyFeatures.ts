@@ -10,7 +10,8 @@ import { mayBeParameterFile } from '../core/parameterFileNames';
 import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
 import { requireFeatures } from './loadFeatures';
-import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
+import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TaskProviderStandIn } from './standIns';
+import { TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 
 import {
   CODE_ACTION_KINDS,
@@ -19,6 +20,7 @@ import {
   FILE_SYSTEMS,
   LOAD_WHEN_WORKSPACE_CONTAINS,
   PARAMETER_FILES,
+  TASK_TYPES,
   TEST_CONTROLLER,
   TEXT_CONTENT,
   VIEWS,
@@ -46,6 +48,7 @@ export class LazyFeatures implements Contributions {
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
+  private readonly taskProviders = new Map<string, TaskProviderStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
   private tests: vscode.TestController | undefined;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
@@ -81,6 +84,7 @@ export class LazyFeatures implements Contributions {
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
+    for (const type of TASK_TYPES) this.taskProviders.set(type, new TaskProviderStandIn(this.load, `the ${type} tasks`));
     this.parameterFiles = new ParameterFileStandIn(
       this.load,
       (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
@@ -145,6 +149,7 @@ export class LazyFeatures implements Contributions {
       ...[...this.fileSystems].map(([scheme, standIn]) => vscode.workspace.registerFileSystemProvider(scheme, standIn, FILE_SYSTEMS[scheme])),
       ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
       ...[...this.customEditors].map(([viewType, standIn]) => vscode.window.registerCustomEditorProvider(viewType, standIn, { webviewOptions: CUSTOM_EDITORS[viewType] })),
+      ...[...this.taskProviders].map(([type, standIn]) => vscode.tasks.registerTaskProvider(type, standIn)),
     ];
   }
 
@@ -269,22 +274,25 @@ export class LazyFeatures implements Contributions {
   }
 
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable {
-    const standIn = this.customEditors.get(viewType);
-    if (!standIn) {
-      this.unplanned.push(viewType);
-      return vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
-    }
-    standIn.target = provider;
-    return new vscode.Disposable(() => undefined);
+    const direct = () => vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
+    return this.attach(this.customEditors.get(viewType), provider, viewType, direct);
+  }
+
+  taskProvider(type: string, provider: vscode.TaskProvider): vscode.Disposable {
+    return this.attach(this.taskProviders.get(type), provider, type, () => vscode.tasks.registerTaskProvider(type, provider));
   }
 
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable {
-    const standIn = this.tools.get(name);
+    return this.attach(this.tools.get(name), tool as vscode.LanguageModelTool<unknown>, name, () => vscode.lm.registerTool(name, tool));
+  }
+
+  /** Attaches the real provider to its stand-in; one that was not planned is registered directly (and noted). */
+  private attach<T>(standIn: Forward<T> | undefined, target: T, id: string, direct: () => vscode.Disposable): vscode.Disposable {
     if (!standIn) {
-      this.unplanned.push(name);
-      return vscode.lm.registerTool(name, tool);
+      this.unplanned.push(id);
+      return direct();
     }
-    standIn.target = tool as vscode.LanguageModelTool<unknown>;
+    standIn.target = target;
     return new vscode.Disposable(() => undefined);
   }
 }

@@ -195,3 +195,13 @@ export class CustomEditorStandIn extends Forward<vscode.CustomReadonlyEditorProv
     return this.real().resolveCustomEditor(document, panel, token);
   }
 }
+
+export class TaskProviderStandIn extends Forward<vscode.TaskProvider> implements vscode.TaskProvider {
+  provideTasks(token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task[]> {
+    return this.real().provideTasks(token);
+  }
+
+  resolveTask(task: vscode.Task, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task> {
+    return this.real().resolveTask(task, token);
+  }
+}

@@ -84,4 +84,62 @@ describe('packagePublish: datagrok.packages.publish and the datagrok tasks', fun
       [],
     );
   });
+
+  describe('the datagrok tasks', () => {
+    let pkg = '';
+    before(() => {
+      const ws = vscode.workspace.workspaceFolders?.[0];
+      assert.ok(ws, 'the suite runs with a workspace folder');
+      pkg = makePublishablePackage(path.join(ws.uri.fsPath, 'tasks-pkg'), { name: 'TaskPkg', version: '2.0.0' });
+    });
+    after(() => fs.rmSync(pkg, { recursive: true, force: true }));
+
+    const tasksOf = async () => (await vscode.tasks.fetchTasks({ type: 'datagrok' })).filter((t) => t.definition.package === 'tasks-pkg');
+
+    it('offers build, publish and publish release per package, with their problem matchers', async () => {
+      const tasks = await tasksOf();
+      assert.deepEqual(tasks.map((t) => t.name).sort(), ['build taskpkg', 'publish release taskpkg', 'publish taskpkg']);
+      const build = tasks.find((t) => t.definition.action === 'build');
+      assert.ok(build?.execution instanceof vscode.ProcessExecution, 'build runs as a process, no shell');
+      assert.equal((build.execution as vscode.ProcessExecution).process, 'npm');
+      assert.deepEqual((build.execution as vscode.ProcessExecution).args, ['run', 'build']);
+      assert.equal(build.group?.id, vscode.TaskGroup.Build.id);
+      assert.ok(tasks.find((t) => t.definition.action === 'publish')?.problemMatchers.includes('$datagrok-check'));
+    });
+
+    it('the publish release task checks, publishes and verifies (exit code 0)', async () => {
+      const task = (await tasksOf()).find((t) => t.definition.action === 'publishRelease');
+      assert.ok(task);
+      const ended = new Promise<number | undefined>((resolve) => {
+        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+          if (e.execution.task.name !== task.name) return;
+          sub.dispose();
+          resolve(e.exitCode);
+        });
+      });
+      await vscode.tasks.executeTask(task);
+      assert.equal(await ended, 0);
+      assert.equal(await call('TaskPkg.add', { a: 1, b: 1 }), 2);
+    });
+
+    it('an error of grok check stops the publish task (exit code 1), nothing uploaded', async () => {
+      edit(pkg, 'src/deep.ts', () => "import { DataFrame } from 'datagrok-api/src/dataframe';\nexport const d = DataFrame;\n");
+      const task = (await tasksOf()).find((t) => t.definition.action === 'publish');
+      assert.ok(task);
+      const before = (await emulatorRequests()).length;
+      const ended = new Promise<number | undefined>((resolve) => {
+        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+          if (e.execution.task.name !== task.name) return;
+          sub.dispose();
+          resolve(e.exitCode);
+        });
+      });
+      await vscode.tasks.executeTask(task);
+      assert.equal(await ended, 1);
+      assert.deepEqual(
+        (await emulatorRequests()).slice(before).filter((q) => q.path.includes('/packages/dev/')),
+        [],
+      );
+    });
+  });
 });
