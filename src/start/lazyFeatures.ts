@@ -84,7 +84,7 @@ export class LazyFeatures implements Contributions {
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
-    for (const type of TASK_TYPES) this.taskProviders.set(type, new TaskProviderStandIn(this.load, `the ${type} tasks`));
+    for (const [type, glob] of Object.entries(TASK_TYPES)) this.taskProviders.set(type, new TaskProviderStandIn(this.load, `the ${type} tasks`, glob));
     this.parameterFiles = new ParameterFileStandIn(
       this.load,
       (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
