@@ -65,3 +65,23 @@ export interface Paging {
   limit?: number;
   page?: number;
 }
+
+/** One published version of a package: a release named by its version, or a user's debug version named by the login. */
+export interface PackageVersionInfo {
+  version: string;
+  debug: boolean;
+  isCurrent: boolean;
+  buildNumber?: number;
+  updatedOn?: string;
+}
+
+/** A package on the server (`GET /packages`), under its server name (`@acme/hello-world` → `HelloWorld`). */
+export interface PackageInfo {
+  id: string;
+  name: string;
+  friendlyName?: string;
+  /** The version of the package the caller loads (their debug version's, else the current release's). */
+  version?: string;
+  updatedOn?: string;
+  publishedVersions: PackageVersionInfo[];
+}

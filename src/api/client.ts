@@ -4,9 +4,11 @@ import { createDashboard, shareDashboard } from './dashboards';
 import { EntityRoutes } from './entities';
 import type { DatagrokApi } from './datagrokApi';
 import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './files';
+import { listPackages, packageTimestamps, publishPackage } from './packages';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
 import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, listGroups, listRequests, lookupGroups, requestMembership, resolveRequest } from './groups';
+import type { PackageInfo } from './catalogTypes';
 import { Transport } from './http';
 import { RouteChoice } from './routes';
 import { deleteScript, getScript, listDataConnections, listScripts, type ScriptEntity, type ScriptKind, saveScript } from './scripts';
@@ -214,6 +216,18 @@ export class DatagrokClient implements DatagrokApi {
 
   listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]> {
     return guard(() => listDataConnections(this.http, text, options));
+  }
+
+  listPackages(text?: string, options?: CallOptions): Promise<PackageInfo[]> {
+    return guard(() => listPackages(this.http, text, options));
+  }
+
+  packageTimestamps(npmName: string, options?: CallOptions): Promise<Record<string, string>> {
+    return guard(() => packageTimestamps(this.http, npmName, options));
+  }
+
+  publishPackage(npmName: string, archive: UploadSource, debug: boolean, options?: TransferOptions): Promise<void> {
+    return guard(() => publishPackage(this.http, npmName, archive, debug, options));
   }
 }
 

@@ -1,6 +1,7 @@
 // What the REST client offers, as one interface: every operation of the public API and the routes Datagrok's
 // own clients use beside them. The top of src/api: it names the endpoints' types (types.ts, catalogTypes.ts)
 // and the entity routes; nothing under src/api imports it but the client that implements it.
+import type { PackageInfo } from './catalogTypes';
 import type { EntityRoutes } from './entities';
 import type {
   CallOptions,
@@ -97,4 +98,12 @@ export interface DatagrokApi {
   deleteScript(kind: ScriptKind, id: string, options?: CallOptions): Promise<void>;
   /** Every data connection (databases and file shares): what a query's `connection` names. */
   listDataConnections(text?: string, options?: CallOptions): Promise<{ id: string; name: string; nqName: string; dataSource?: string }[]>;
+
+  // Packages (grok publish's routes, the key sent as `Dev <key>`; packages.ts)
+  /** The packages matching a search text, with the versions the caller sees. */
+  listPackages(text?: string, options?: CallOptions): Promise<PackageInfo[]>;
+  /** The files of the caller's last debug upload of a package, with their modification times. */
+  packageTimestamps(npmName: string, options?: CallOptions): Promise<Record<string, string>>;
+  /** Uploads a package's archive as a debug version (only the caller sees it) or a release. */
+  publishPackage(npmName: string, archive: UploadSource, debug: boolean, options?: TransferOptions): Promise<void>;
 }

@@ -153,7 +153,7 @@ export type ErrorKind =
   | 'unexpectedAnswer' // a 2xx that is not the route's answer: a gateway's web page, error text, an unasked-for encoding
   | 'unsupported'; // the server lacks an optional route (file listing, file delete)
 
-export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, Paging, ProjectInfo, TableInfo } from './catalogTypes';
+export type { ConnectionInfo, FuncInfo, FuncParam, FunctionKind, PackageInfo, PackageVersionInfo, Paging, ProjectInfo, TableInfo } from './catalogTypes';
 
 /** One file of a folder sync answer; `path` is relative to the folder, with '/', as the server named it (it may hold '..' or be no usable file name here: check it before writing it). */
 export type SyncPart =

@@ -25,6 +25,8 @@ export interface Contributions {
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
   /** The provider of the debug type package.json contributes (its stand-in is registered at activation). */
   debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable;
+  /** The task provider of a task type contributed in package.json (its stand-in is registered at activation). */
+  taskProvider(type: string, provider: vscode.TaskProvider): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

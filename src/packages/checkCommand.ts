@@ -31,7 +31,7 @@ export async function checkCommand(diagnostics: PackageDiagnostics, inv: Command
   return findings.map(({ file, line, rule, severity, message }) => ({ file, line, rule, severity, message }));
 }
 
-function optionFolder(value: unknown): string {
+export function optionFolder(value: unknown): string {
   const uri = uriOption(value, 'folder');
   if (!uri) throw badInput(`Give the package to check as \`folder\` (the Uri of its folder): ${WHAT_A_PACKAGE_IS}.`);
   if (uri.scheme !== 'file') throw badInput(`The package must be on disk (a file: Uri), not ${uri.scheme}:.`);
@@ -40,9 +40,17 @@ function optionFolder(value: unknown): string {
 }
 
 /** The package a menu's Uri is in; otherwise the workspace's, asked when there are several. */
-async function pickedFolder(diagnostics: PackageDiagnostics, arg: unknown): Promise<string> {
-  if (arg instanceof vscode.Uri && arg.scheme === 'file') {
-    const folder = isPackageFolder(arg.fsPath) ? arg.fsPath : packageFolderOf(arg.fsPath);
+export async function pickedFolder(
+  diagnostics: PackageDiagnostics,
+  arg: unknown,
+  title = 'Check which Datagrok package?',
+  placeHolder = 'grok check runs on the package you pick',
+): Promise<string> {
+  // A Uri from an editor title or the Explorer; an item of the Packages view carries its folder.
+  const item = arg as { folder?: unknown; resourceUri?: unknown; uri?: unknown } | undefined;
+  const given = arg instanceof vscode.Uri ? arg : [item?.folder, item?.resourceUri, item?.uri].find((u) => u instanceof vscode.Uri);
+  if (given instanceof vscode.Uri && given.scheme === 'file') {
+    const folder = isPackageFolder(given.fsPath) ? given.fsPath : packageFolderOf(given.fsPath);
     if (folder) return folder;
   }
   const active = vscode.window.activeTextEditor?.document.uri;
@@ -53,7 +61,7 @@ async function pickedFolder(diagnostics: PackageDiagnostics, arg: unknown): Prom
   if (all.length === 1) return all[0];
   const picked = await vscode.window.showQuickPick(
     all.map((folder) => ({ label: path.basename(folder), description: vscode.workspace.asRelativePath(folder), folder })),
-    { title: 'Check which Datagrok package?', placeHolder: 'grok check runs on the package you pick' },
+    { title, placeHolder },
   );
   if (!picked) throw new UserCancelled();
   return picked.folder;

@@ -19,6 +19,8 @@ import { PACKAGE_SOURCE_SELECTOR, PackageSources } from './packageSources';
 import type { PackagesTree } from './packagesTree';
 import { registerPackagesView } from './packagesView';
 import { type PackageTests, registerPackageTests } from './tests/register';
+import { PackageTaskProvider, TASK_TYPE } from './packageTasks';
+import { publishCommand } from './publishCommand';
 
 export function registerPackages(services: Services): { diagnostics: PackageDiagnostics; packagesTree: PackagesTree; packageTests: PackageTests } {
   const diagnostics = new PackageDiagnostics(services.log);
@@ -32,6 +34,8 @@ export function registerPackages(services: Services): { diagnostics: PackageDiag
     vscode.languages.registerCodeActionsProvider(PACKAGE_SOURCE_SELECTOR, new AnnotationActionProvider(sources, (d) => diagnostics.sourceFindings(d)), {
       providedCodeActionKinds: ANNOTATION_ACTION_KINDS,
     }),
+    services.commands.register('datagrok.packages.publish', (inv) => publishCommand(services, diagnostics, inv)),
+    services.contributions.taskProvider(TASK_TYPE, new PackageTaskProvider(services)),
   );
   return { diagnostics, packagesTree: registerPackagesView(services), packageTests: registerPackageTests(services) };
 }

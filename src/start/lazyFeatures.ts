@@ -11,7 +11,8 @@ import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
 import { DebugConfigurationStandIn, testControllerStandIn } from './providerStandIns';
 import { requireFeatures } from './loadFeatures';
-import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
+import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TaskProviderStandIn } from './standIns';
+import { TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 import {
   CODE_ACTION_KINDS,
   COMPLETION_TRIGGERS,
@@ -20,6 +21,7 @@ import {
   LOAD_WHEN_WORKSPACE_CONTAINS,
   PARAMETER_FILES,
   PACKAGE_TEST_CONTROLLER,
+  TASK_TYPES,
   TEST_CONTROLLER,
   TEXT_CONTENT,
   VIEWS,
@@ -47,6 +49,7 @@ export class LazyFeatures implements Contributions {
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
+  private readonly taskProviders = new Map<string, TaskProviderStandIn>();
   private readonly parameterFiles: ParameterFileStandIn;
   private readonly debug = new DebugConfigurationStandIn(() => this.load(), 'the datagrok debug configurations');
   private readonly tests = new Map<'functions' | 'packages', vscode.TestController>();
@@ -83,6 +86,7 @@ export class LazyFeatures implements Contributions {
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
+    for (const [type, glob] of Object.entries(TASK_TYPES)) this.taskProviders.set(type, new TaskProviderStandIn(this.load, `the ${type} tasks`, glob));
     this.parameterFiles = new ParameterFileStandIn(
       this.load,
       (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
@@ -151,6 +155,7 @@ export class LazyFeatures implements Contributions {
       ...[...this.fileSystems].map(([scheme, standIn]) => vscode.workspace.registerFileSystemProvider(scheme, standIn, FILE_SYSTEMS[scheme])),
       ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
       ...[...this.customEditors].map(([viewType, standIn]) => vscode.window.registerCustomEditorProvider(viewType, standIn, { webviewOptions: CUSTOM_EDITORS[viewType] })),
+      ...[...this.taskProviders].map(([type, standIn]) => vscode.tasks.registerTaskProvider(type, standIn)),
     ];
   }
 
@@ -266,13 +271,12 @@ export class LazyFeatures implements Contributions {
   }
 
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable {
-    const standIn = this.customEditors.get(viewType);
-    if (!standIn) {
-      this.unplanned.push(viewType);
-      return vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
-    }
-    standIn.target = provider;
-    return new vscode.Disposable(() => undefined);
+    const direct = () => vscode.window.registerCustomEditorProvider(viewType, provider, { webviewOptions: { retainContextWhenHidden: true } });
+    return this.attach(this.customEditors.get(viewType), provider, viewType, direct);
+  }
+
+  taskProvider(type: string, provider: vscode.TaskProvider): vscode.Disposable {
+    return this.attach(this.taskProviders.get(type), provider, type, () => vscode.tasks.registerTaskProvider(type, provider));
   }
 
   debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable {
@@ -281,12 +285,16 @@ export class LazyFeatures implements Contributions {
   }
 
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable {
-    const standIn = this.tools.get(name);
+    return this.attach(this.tools.get(name), tool as vscode.LanguageModelTool<unknown>, name, () => vscode.lm.registerTool(name, tool));
+  }
+
+  /** Attaches the real provider to its stand-in; one that was not planned is registered directly (and noted). */
+  private attach<T>(standIn: Forward<T> | undefined, target: T, id: string, direct: () => vscode.Disposable): vscode.Disposable {
     if (!standIn) {
-      this.unplanned.push(name);
-      return vscode.lm.registerTool(name, tool);
+      this.unplanned.push(id);
+      return direct();
     }
-    standIn.target = tool as vscode.LanguageModelTool<unknown>;
+    standIn.target = target;
     return new vscode.Disposable(() => undefined);
   }
 }

@@ -24,6 +24,12 @@ export const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok 
 /** The Test Explorer's controller of package tests (src/packages/tests): a branch of its own beside the function tests. */
 export const PACKAGE_TEST_CONTROLLER = { id: 'datagrok.packageTests', label: 'Datagrok packages' };
 /** Custom editors (package.json customEditors), with the webview options each is registered with. */
+/**
+ * Task types (package.json taskDefinitions) whose provider is registered at activation, each with the files
+ * without which the workspace has none of its tasks (VS Code asks every provider often: the features load
+ * only for a workspace that has such a file): `datagrok`, a package's build and publish.
+ */
+export const TASK_TYPES: Record<string, string> = { datagrok: '**/{src/package.ts,src/package.js,package.js}' };
 export const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
 export const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 export const COMPLETION_TRIGGERS = ['"', ':', '/'];

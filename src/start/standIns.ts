@@ -195,3 +195,26 @@ export class CustomEditorStandIn extends Forward<vscode.CustomReadonlyEditorProv
     return this.real().resolveCustomEditor(document, panel, token);
   }
 }
+
+/** A task provider's stand-in: it loads the features only when the workspace has a file its tasks need. */
+export class TaskProviderStandIn extends Forward<vscode.TaskProvider> implements vscode.TaskProvider {
+  constructor(
+    load: Load,
+    what: string,
+    private readonly needs: string,
+  ) {
+    super(load, what);
+  }
+
+  async provideTasks(token: vscode.CancellationToken): Promise<vscode.Task[]> {
+    if (this.target === undefined) {
+      const found = await vscode.workspace.findFiles(this.needs, '**/node_modules/**', 1, token).then(undefined, () => []);
+      if (found.length === 0) return [];
+    }
+    return (await this.real().provideTasks(token)) ?? [];
+  }
+
+  resolveTask(task: vscode.Task, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task> {
+    return this.real().resolveTask(task, token);
+  }
+}
