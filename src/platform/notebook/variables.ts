@@ -11,6 +11,8 @@ export interface NotebookVariable {
   value?: unknown;
   /** A dataframe: its table on the server (id), once there. */
   table?: string;
+  /** A dataframe the server answered as CSV: its text, until a later cell needs it on the server. */
+  csv?: string;
   rows?: number;
   columns?: number;
 }
