@@ -1,8 +1,8 @@
 // The notebook's pure parts: the .dgnb file (round trip, diffs, outputs kept only when asked), the call
 // cell's syntax, the variables and which cells a change makes stale.
 import * as assert from 'node:assert/strict';
-import { CellSyntaxError, cellKind, parseCallCell } from '../../src/platform/notebook/cells';
-import { NotebookFormatError, type NotebookText, parseNotebook, serializeNotebook } from '../../src/platform/notebook/format';
+import { type CellSyntaxError, cellKind, parseCallCell } from '../../src/platform/notebook/cells';
+import { type NotebookFormatError, type NotebookText, parseNotebook, serializeNotebook } from '../../src/platform/notebook/format';
 import { describeVariable, staleBelow } from '../../src/platform/notebook/variables';
 
 const chain: NotebookText = {
