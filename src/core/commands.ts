@@ -97,6 +97,9 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.terminal.useInTerminals',
   'datagrok.bundle.openCode',
   'datagrok.packages.check',
+  'datagrok.notebooks.new',
+  'datagrok.notebooks.saveOutputs',
+  'datagrok.notebooks.showVariables',
 ]);
 
 export class CommandLayer {

@@ -20,6 +20,8 @@ export interface Contributions {
   testController(): vscode.TestController;
   /** A custom editor contributed in package.json (its stand-in is registered at activation, for restored editors). */
   customEditor(viewType: string, provider: vscode.CustomReadonlyEditorProvider): vscode.Disposable;
+  /** A notebook type's serializer (package.json notebooks; its stand-in is registered at activation, for restored notebooks). */
+  notebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

@@ -10,6 +10,7 @@ import { mayBeParameterFile } from '../core/parameterFileNames';
 import type { Features, Shell } from '../features';
 import { loadOnce } from '../platform/lazyModules';
 import { requireFeatures } from './loadFeatures';
+import { NotebookStandIns } from './notebookStandIns';
 import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
 
 import {
@@ -46,6 +47,7 @@ export class LazyFeatures implements Contributions {
   private readonly textContents = new Map<string, TextContentStandIn>();
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
+  private readonly notebooks: NotebookStandIns;
   private readonly parameterFiles: ParameterFileStandIn;
   private tests: vscode.TestController | undefined;
   /** Ids the features registered that had no stand-in (registered directly when they loaded). */
@@ -81,6 +83,7 @@ export class LazyFeatures implements Contributions {
     for (const scheme of Object.keys(FILE_SYSTEMS)) this.fileSystems.set(scheme, new FileSystemStandIn(this.load, `the ${scheme}: file system`));
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
+    this.notebooks = new NotebookStandIns(this.load);
     this.parameterFiles = new ParameterFileStandIn(
       this.load,
       (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
@@ -145,6 +148,7 @@ export class LazyFeatures implements Contributions {
       ...[...this.fileSystems].map(([scheme, standIn]) => vscode.workspace.registerFileSystemProvider(scheme, standIn, FILE_SYSTEMS[scheme])),
       ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
       ...[...this.customEditors].map(([viewType, standIn]) => vscode.window.registerCustomEditorProvider(viewType, standIn, { webviewOptions: CUSTOM_EDITORS[viewType] })),
+      ...this.notebooks.register(),
     ];
   }
 
@@ -276,6 +280,10 @@ export class LazyFeatures implements Contributions {
     }
     standIn.target = provider;
     return new vscode.Disposable(() => undefined);
+  }
+
+  notebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable {
+    return this.notebooks.attach(notebookType, serializer);
   }
 
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable {

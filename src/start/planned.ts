@@ -22,6 +22,8 @@ export const TEXT_CONTENT = ['datagrok-schema', 'datagrok-bundle', 'datagrok-scr
 export const TEST_CONTROLLER = { id: 'datagrok.functionTests', label: 'Datagrok functions' };
 /** Custom editors (package.json customEditors), with the webview options each is registered with. */
 export const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
+/** Notebook types (package.json notebooks), with the options each serializer is registered with: outputs are the serializer's to keep or leave out. */
+export const NOTEBOOKS: Record<string, vscode.NotebookDocumentContentOptions> = { 'datagrok-notebook': { transientOutputs: false } };
 export const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 export const COMPLETION_TRIGGERS = ['"', ':', '/'];
 /** A workspace holding one of these loads the features once activation is over: a linked folder's Source Control entry shows from the start. */
