@@ -6,7 +6,7 @@ import { NOTEBOOK_TYPE } from '../platform/notebook/format';
 import { describeVariable } from '../platform/notebook/variables';
 import type { NotebookSessions } from './session';
 
-const escape = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&').replace(/\n/g, ' ');
+const escapeMarkdown = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, '\\$&').replace(/\n/g, ' ');
 
 export class StaleMarks implements vscode.NotebookCellStatusBarItemProvider {
   readonly onDidChangeCellStatusBarItems: vscode.Event<void>;
@@ -46,7 +46,7 @@ export class VariablesStatus implements vscode.Disposable {
     if (variables.length === 0) tooltip.appendMarkdown("None yet: a cell's outputs become variables when it runs.");
     else {
       tooltip.appendMarkdown('| name | type | shape or value | cell |\n|---|---|---|---|\n');
-      for (const v of variables) tooltip.appendMarkdown(`| ${escape(v.name)} | ${escape(v.type)} | ${escape(describeVariable(v))} | ${v.cell + 1} |\n`);
+      for (const v of variables) tooltip.appendMarkdown(`| ${escapeMarkdown(v.name)} | ${escapeMarkdown(v.type)} | ${escapeMarkdown(describeVariable(v))} | ${v.cell + 1} |\n`);
     }
     this.item.tooltip = tooltip;
     this.item.show();
