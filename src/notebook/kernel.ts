@@ -75,6 +75,7 @@ export class NotebookKernels implements vscode.Disposable {
     controller.supportsExecutionOrder = true;
     controller.interruptHandler = (notebook) => {
       const session = this.sessions.peek(notebook);
+      this.services.log.info(`Notebook ${path.posix.basename(notebook.uri.path)}: interrupted${session?.running ? ', the server call abandoned' : ''}`);
       if (!session) return;
       session.interrupted = true;
       session.running?.abort();

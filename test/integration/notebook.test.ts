@@ -164,8 +164,11 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
   it('Cancel abandons the server call and leaves no temporary script', async () => {
     const uri = write('slow.dgnb', ['%% datagrok-notebook', '', '%% python', '#output: int x', 'import time', 'time.sleep(8)', 'x = 1', ''].join('\n'));
     const running = run(uri);
-    await new Promise((r) => setTimeout(r, 1500));
-    await vscode.commands.executeCommand('notebook.cancelExecution');
+    // Once the cell's temporary script is on the server, its call is under way.
+    for (let i = 0; i < 120 && (await temporaryScripts()).length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 500));
+    // As the notebook's Interrupt button does.
+    await vscode.commands.executeCommand('notebook.cancelExecution', uri);
     const started = Date.now();
     const [result] = await running;
     assert.ok(Date.now() - started < 5000, 'the run ended before the script did');
