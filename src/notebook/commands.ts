@@ -34,7 +34,7 @@ export async function newNotebook(): Promise<vscode.Uri> {
 }
 
 /** The notebook an invocation names (`{ uri }`, a `Uri`), or the active one. */
-async function targetNotebook(inv: CommandInvocation<{ uri?: unknown }>): Promise<vscode.NotebookDocument> {
+export async function targetNotebook(inv: CommandInvocation<{ uri?: unknown }>): Promise<vscode.NotebookDocument> {
   const uri = inv.options ? uriOption(inv.options.uri, 'uri') : inv.arg instanceof vscode.Uri ? inv.arg : undefined;
   if (!uri) {
     const active = vscode.window.activeNotebookEditor?.notebook;

@@ -97,6 +97,19 @@ export class NotebookKernels implements vscode.Disposable {
     return { controller, url };
   }
 
+  /** The server a notebook runs on: its selected kernel's, else the active one. */
+  serverOf(notebook: vscode.NotebookDocument): string {
+    return this.selected.get(notebook.uri.toString()) ?? this.services.connection.baseUrl();
+  }
+
+  /** What the notebook's tables are named on the server: `Notebook_<file name>_<variable>`. */
+  static tablePrefix(notebook: vscode.NotebookDocument): string {
+    return `Notebook_${path.posix
+      .basename(notebook.uri.path)
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w-]+/g, '_')}_`;
+  }
+
   /** Selects the active server's kernel for a notebook shown in an editor, and waits until VS Code says so. */
   async select(notebook: vscode.NotebookDocument, editor: vscode.NotebookEditor): Promise<{ controller: vscode.NotebookController; url: string }> {
     const { controller, url } = this.activeController();
@@ -132,6 +145,12 @@ export class NotebookKernels implements vscode.Disposable {
         results.push(result);
         if (result.outcome === 'failed') stop = `Not run: cell ${cell.index + 1} failed.`;
       }
+      // A table a later cell took is on the server by now: its reference is part of the result.
+      for (const r of results)
+        for (const o of r.outputs) {
+          const v = session.variables.get(o.name);
+          if (o.type === 'dataframe' && v?.cell === r.index && v.table) o.table = v.table;
+        }
       return results;
     });
     session.queue = run.catch(() => undefined);
@@ -148,10 +167,6 @@ export class NotebookKernels implements vscode.Disposable {
     execution.start(started);
     await execution.clearOutput();
     this.diagnostics.delete(cell.document.uri);
-    const stem = path.posix
-      .basename(notebook.uri.path)
-      .replace(/\.[^.]*$/, '')
-      .replace(/[^\w-]+/g, '_');
     try {
       const api = await this.services.connection.clientFor(url);
       const call = callOf(cell);
@@ -161,7 +176,7 @@ export class NotebookKernels implements vscode.Disposable {
           api,
           variables: session.variables,
           signal: abort.signal,
-          tablePrefix: `Notebook_${stem}_`,
+          tablePrefix: NotebookKernels.tablePrefix(notebook),
           leftBehind: (name, e) => {
             const message = `The temporary script ${name} could not be deleted from the server (${e instanceof Error ? e.message : String(e)}): delete it in Datagrok.`;
             this.services.log.warn(message);

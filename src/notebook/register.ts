@@ -8,6 +8,7 @@ import { NotebookKernels } from './kernel';
 import { NotebookSerializer } from './serializer';
 import { NotebookSessions } from './session';
 import { StaleMarks, VariablesStatus } from './status';
+import { createDashboard, pushTables } from './tableCommands';
 
 export function registerNotebook(services: Services): void {
   const { commands, context, contributions } = services;
@@ -24,5 +25,7 @@ export function registerNotebook(services: Services): void {
     commands.register('datagrok.notebooks.run', (inv) => runNotebook(c, inv)),
     commands.register('datagrok.notebooks.saveOutputs', (inv) => saveOutputs(inv)),
     commands.register('datagrok.notebooks.showVariables', (inv) => showVariables(c, inv)),
+    commands.register('datagrok.notebooks.pushTables', (inv) => pushTables(services, c, inv)),
+    commands.register('datagrok.notebooks.createDashboard', (inv) => createDashboard(services, c, inv)),
   );
 }

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { clearEmulatorRequests, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
 
 interface CellResult {
   index: number;
@@ -93,7 +93,11 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
       ],
       JSON.stringify(results),
     );
-    assert.deepEqual(results[1].outputs, [{ name: 'byCountry', type: 'dataframe' }]);
+    assert.deepEqual(
+      results[1].outputs.map((o) => [o.name, o.type]),
+      [['byCountry', 'dataframe']],
+    );
+    assert.match(String((results[1].outputs[0] as { table?: string }).table), /\S/, 'a table a later cell took is named by its server reference');
     assert.deepEqual(results[3].outputs, [{ name: 'count', type: 'int', value: 2 }]);
     const requests = await emulatorRequests();
     const uploads = requests.filter((r) => r.method === 'POST' && /\/public\/v1\/tables\//.test(r.path));
@@ -195,6 +199,28 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
     assert.match(saved, /^%% datagrok-notebook {"saveOutputs":true}\n/);
     assert.match(saved, /\n%% output {"name":"byCountry","type":"dataframe","rows":\d+,"columns":2}\n/);
     assert.ok(!/USA|Germany/.test(saved), 'no rows in the file');
+  });
+
+  it("pushes the tables not yet on the server (once) and makes a dashboard of the notebook's tables", async () => {
+    const uri = vscode.Uri.file(path.join(dir, 'saved.dgnb'));
+    await clearEmulatorRequests();
+    const pushed = await vscode.commands.executeCommand<{ name: string; table: string }[]>('datagrok.notebooks.pushTables', { uri });
+    assert.deepEqual(
+      pushed.map((p) => p.name),
+      ['byCountry'],
+    );
+    await vscode.commands.executeCommand('datagrok.notebooks.pushTables', { uri });
+    const uploads = (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/public\/v1\/tables\//.test(r.path));
+    assert.equal(uploads.length, 1, 'a table goes up once');
+    const chain = vscode.Uri.file(path.join(dir, 'chain.dgnb'));
+    const made = await vscode.commands.executeCommand<{ ID: string }>('datagrok.notebooks.createDashboard', { uri: chain, name: 'Customers' });
+    const state = await control<{ dashboards: { ID: string; name: string; tableIds: string[] }[] }>('GET', 'state');
+    const dashboard = state.dashboards.find((d) => d.ID === made.ID);
+    assert.equal(dashboard?.tableIds.length, 2, JSON.stringify(dashboard));
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('datagrok.notebooks.pushTables', { uri, tables: ['nope'] })),
+      /The notebook has no table "nope" \(its tables: byCountry\)/,
+    );
   });
 
   it("gives a script cell the header's completion, and no missing-name check", async () => {

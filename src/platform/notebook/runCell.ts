@@ -51,7 +51,7 @@ export class CellFailure extends Error {
 }
 
 /** The table's reference on the server: a table answered as CSV is uploaded now, once. */
-async function tableRef(ctx: CellContext, v: NotebookVariable): Promise<string> {
+export async function tableRef(ctx: Pick<CellContext, 'api' | 'signal' | 'tablePrefix'>, v: NotebookVariable): Promise<string> {
   if (v.table) return v.table;
   if (v.csv === undefined) throw badInput(`The table "${v.name}" has no rows here: run cell ${v.cell + 1} again.`);
   const { result } = await pushCsv(ctx.api, { text: v.csv }, `${ctx.tablePrefix}${v.name}`, { signal: ctx.signal, what: `The table "${v.name}"` });
