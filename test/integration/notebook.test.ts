@@ -1,7 +1,8 @@
 // The Datagrok notebook in the real host against the emulator: a query's table feeds a Python script whose
 // table feeds a function, the tables passed by reference (each goes up once, none is downloaded);
 // execution order and times; stale marks after an edit; cancel; a cell taking a table no cell made; a
-// notebook file that is not one; outputs saved only when asked; the header's completion in a cell.
+// notebook file that is not one; a server that drops the call; outputs saved only when asked; pushing the
+// tables and a dashboard of them; the header's completion in a cell.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -179,6 +180,18 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
     assert.equal(result.outcome, 'failed');
     assert.match(result.message ?? '', /Cancelled/);
     assert.deepEqual(await temporaryScripts(), []);
+  });
+
+  it('a server that drops the call: a clear message in the cell, nothing lost from the file', async () => {
+    const text = ['%% datagrok-notebook', '', '%% datagrok-call', 'Demo:Add(a: 1, b: 2)', ''].join('\n');
+    const uri = write('dropped.dgnb', text);
+    await control('POST', 'faults', { match: 'Demo.Add/call', dropAfterBytes: 0, count: 1 });
+    const [result] = await run(uri);
+    assert.equal(result.outcome, 'failed');
+    assert.match(result.message ?? '', /connection|closed|dropped|reset|network/i);
+    assert.doesNotMatch(result.message ?? '', new RegExp(emulator.key));
+    assert.match(new TextDecoder().decode(notebookOf(uri).cellAt(0).outputs[0].items[0].data), /connection|closed|dropped|reset|network/i);
+    assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), text);
   });
 
   it('refuses a file that is not a notebook, naming the line, and leaves it as it was', async () => {
