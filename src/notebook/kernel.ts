@@ -177,6 +177,7 @@ export class NotebookKernels implements vscode.Disposable {
           variables: session.variables,
           signal: abort.signal,
           tablePrefix: NotebookKernels.tablePrefix(notebook),
+          signatures: session.signatures,
           leftBehind: (name, e) => {
             const message = `The temporary script ${name} could not be deleted from the server (${e instanceof Error ? e.message : String(e)}): delete it in Datagrok.`;
             this.services.log.warn(message);

@@ -1,12 +1,15 @@
 // What one open notebook knows while it runs: its variables, the execution order, what each cell read and
 // wrote when it last ran, which cells are stale, and the run under way (to cancel it).
 import * as vscode from 'vscode';
+import type { FuncParam } from '../api/catalogTypes';
 import { type CellFlow, NotebookVariables, staleBelow } from '../platform/notebook/variables';
 
 const keyOf = (cell: vscode.NotebookCell) => cell.document.uri.toString();
 
 export class NotebookSession {
   readonly variables = new NotebookVariables();
+  /** The functions' declared outputs, read once per notebook session (src/platform/notebook/runCell.ts). */
+  readonly signatures = new Map<string, Promise<FuncParam[]>>();
   order = 0;
   /** What each cell (by its document's URI) read and wrote when it last ran. */
   private readonly flows = new Map<string, CellFlow>();

@@ -37,6 +37,8 @@ export interface CellContext {
   tablePrefix: string;
   /** Told when a temporary script could not be deleted. */
   leftBehind(name: string, error: unknown): void;
+  /** The functions' declared outputs read so far in this session, by name (read once, beside the first call). */
+  signatures?: Map<string, Promise<FuncParam[]>>;
 }
 
 /** A cell's failure with the line of the cell it is on (1-based), when the server names one. */
@@ -135,14 +137,21 @@ async function runCallCell(ctx: CellContext, index: number, call: CallCell): Pro
     ...callVariables(call),
     ...Object.values(call.args).flatMap((a) => ('value' in a && typeof a.value === 'string' && ctx.variables.get(a.value)?.type === 'dataframe' ? [a.value] : [])),
   ];
-  let declared: FuncParam[] = [];
-  try {
-    declared = ((await ctx.api.getFunction(call.function, { signal: ctx.signal })).params ?? []).filter((p) => !p.isInput);
-  } catch (e) {
-    // Unknown here: the call itself says what is wrong with the name.
-    if (e instanceof DatagrokError && e.kind === 'cancelled') throw e;
-  }
+  // The signature (for the outputs' names and types) is read while the call runs, not before it.
+  const key = call.function.toLowerCase();
+  const signature =
+    ctx.signatures?.get(key) ??
+    ctx.api.getFunction(call.function, { signal: ctx.signal }).then(
+      (f) => (f.params ?? []).filter((p) => !p.isInput),
+      (): FuncParam[] => {
+        // Unknown here (the call itself says what is wrong with the name): read again next time.
+        ctx.signatures?.delete(key);
+        return [];
+      },
+    );
+  ctx.signatures?.set(key, signature);
   const result = await ctx.api.callFunction(call.function, params, { signal: ctx.signal });
+  const declared = await signature;
   const outputs = outputsFrom(
     result,
     declared.map((p) => ({ name: p.name, type: p.propertyType.toLowerCase() })),
