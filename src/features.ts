@@ -40,6 +40,7 @@ import type { TerminalEnvironment } from './terminals/terminalEnvironment';
 import { type FunctionTests, registerTesting } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
 import { registerDataView } from './dataView/register';
+import { registerNotebook } from './notebook/register';
 
 /** What the entry made at activation and hands to the features. */
 /** Files holding the key, written readable by the user alone: the entry's terminal environment loads them from here. */
@@ -110,6 +111,7 @@ export function startFeatures(shell: Shell): Features {
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
   const dataViews = registerDataView(services);
+  registerNotebook(services);
 
   return {
     groupsTree,

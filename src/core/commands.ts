@@ -99,6 +99,9 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.packages.check',
   'datagrok.packages.refresh',
   'datagrok.packages.showMore',
+  'datagrok.notebooks.new',
+  'datagrok.notebooks.saveOutputs',
+  'datagrok.notebooks.showVariables',
 ]);
 
 export class CommandLayer {

@@ -27,6 +27,8 @@ export interface Contributions {
   debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable;
   /** The task provider of a task type contributed in package.json (its stand-in is registered at activation). */
   taskProvider(type: string, provider: vscode.TaskProvider): vscode.Disposable;
+  /** A notebook type's serializer (package.json notebooks; its stand-in is registered at activation, for restored notebooks). */
+  notebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable;
   /** A language-model tool contributed in package.json. */
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable;
 }

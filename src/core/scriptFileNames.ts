@@ -15,10 +15,23 @@ export const SCRIPT_FILE_SELECTOR: vscode.DocumentSelector = [
   ...Object.keys(PREFIX_OF_LANGUAGE).map((language) => ({ scheme: 'untitled', language })),
 ];
 
+/** The Datagrok notebook's file extension: its cells are scripts and queries by their language. */
+const NOTEBOOK_EXTENSION = 'dgnb';
+
+/** The Datagrok notebook's script and query cells, by language (completion and hover; no Run lens: the notebook runs them). */
+export const SCRIPT_CELL_SELECTOR: vscode.DocumentSelector = Object.keys(PREFIX_OF_LANGUAGE).map((language) => ({ notebookType: 'datagrok-notebook', language }));
+
+/** Whether the document is a cell of a Datagrok notebook (its header needs no name: the notebook names it). */
+export function isNotebookCell(uri: { scheme: string; path: string }): boolean {
+  return uri.scheme === 'vscode-notebook-cell' && uri.path.toLowerCase().endsWith(`.${NOTEBOOK_EXTENSION}`);
+}
+
 /** The comment prefix of a document that may be a script, by its file name (untitled: its language). */
 export function scriptPrefix(languageId: string, path: string): CommentPrefix | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  return name.includes('.') ? PREFIX_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] : PREFIX_OF_LANGUAGE[languageId];
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : undefined;
+  // A notebook's cell (its path is the notebook's): by the cell's language, as an untitled editor.
+  return extension && extension !== NOTEBOOK_EXTENSION ? PREFIX_OF_EXTENSION[extension] : PREFIX_OF_LANGUAGE[languageId];
 }
 
 /** Cheaply: whether the text's first lines may be a Datagrok header (no full parse). */

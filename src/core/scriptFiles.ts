@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { parseScriptHeader, type ScriptHeader } from '../platform/scripts/header';
 import { scriptPrefix } from './scriptFileNames';
 
-export { mayBeScript, SCRIPT_FILE_PATTERN, SCRIPT_FILE_SELECTOR, scriptPrefix } from './scriptFileNames';
+export { isNotebookCell, mayBeScript, SCRIPT_CELL_SELECTOR, SCRIPT_FILE_PATTERN, SCRIPT_FILE_SELECTOR, scriptPrefix } from './scriptFileNames';
 
 /** The document's Datagrok header, or undefined when it is not a script or query with one. */
 export function scriptHeaderOf(document: vscode.TextDocument): ScriptHeader | undefined {

@@ -3,7 +3,7 @@
 // error names, until the script is edited.
 import * as vscode from 'vscode';
 import { KeyedDebounce } from '../core/debounce';
-import { scriptHeaderOf } from '../core/scriptFiles';
+import { isNotebookCell, scriptHeaderOf } from '../core/scriptFiles';
 import { headerProblems } from '../platform/scripts/signature';
 
 export const DIAGNOSTIC_SOURCE = 'Datagrok';
@@ -51,7 +51,7 @@ export class HeaderDiagnostics implements vscode.Disposable {
     if (!current) return;
     this.collection.set(
       document.uri,
-      headerProblems(current, connections).map((p) => {
+      headerProblems(current, connections, isNotebookCell(document.uri)).map((p) => {
         const end = p.end > p.start ? p.end : document.lineAt(p.line).text.length;
         const d = new vscode.Diagnostic(
           new vscode.Range(p.line, p.start, p.line, end),

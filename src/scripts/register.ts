@@ -3,7 +3,7 @@
 // loads them as soon as such a file is shown, src/start/parameterFileWatch.ts); their commands run the
 // editor's text on the server without replacing the saved function (asking its inputs), push it, pull one.
 import * as vscode from 'vscode';
-import { SCRIPT_FILE_SELECTOR } from '../core/scriptFiles';
+import { SCRIPT_CELL_SELECTOR, SCRIPT_FILE_SELECTOR } from '../core/scriptFiles';
 import type { Services } from '../services';
 import { HeaderCompletionProvider } from './headerCompletion';
 import { HeaderDiagnostics } from './headerDiagnostics';
@@ -28,10 +28,12 @@ export function registerScripts(services: Services): HeaderDiagnostics {
   const diagnostics = new HeaderDiagnostics(connections, (listener) => connection.onDidChange(() => listener()));
   const c: ScriptsContext = { services, diagnostics };
   const pulled = new PulledScripts(services);
+  // A Datagrok notebook's script and query cells get the header's completion and hover (checks too: by their header).
+  const cellsToo = [SCRIPT_FILE_SELECTOR, SCRIPT_CELL_SELECTOR].flat();
   context.subscriptions.push(
     diagnostics,
-    vscode.languages.registerCompletionItemProvider(SCRIPT_FILE_SELECTOR, new HeaderCompletionProvider(async () => (await connections()) ?? []), ':', '{', ';'),
-    vscode.languages.registerHoverProvider(SCRIPT_FILE_SELECTOR, new HeaderHoverProvider()),
+    vscode.languages.registerCompletionItemProvider(cellsToo, new HeaderCompletionProvider(async () => (await connections()) ?? []), ':', '{', ';'),
+    vscode.languages.registerHoverProvider(cellsToo, new HeaderHoverProvider()),
     vscode.languages.registerDocumentSymbolProvider(SCRIPT_FILE_SELECTOR, new HeaderSymbolProvider(), { label: 'Datagrok header' }),
     vscode.languages.registerCodeLensProvider(SCRIPT_FILE_SELECTOR, new HeaderLensProvider()),
     commands.register('datagrok.scripts.run', (inv) => runScriptCommand(c, inv)),

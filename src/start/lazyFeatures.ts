@@ -12,7 +12,8 @@ import { loadOnce } from '../platform/lazyModules';
 import { DebugConfigurationStandIn, testControllerStandIn } from './providerStandIns';
 import { requireFeatures } from './loadFeatures';
 import { CustomEditorStandIn, DragAndDropStandIn, FileSystemStandIn, Forward, type Load, ParameterFileStandIn, TaskProviderStandIn } from './standIns';
-import { TextContentStandIn, toolStandIn, TreeStandIn } from './standIns';
+import { same, TextContentStandIn, toolStandIn, TreeStandIn, viewMatchesPlan } from './standIns';
+import { NotebookStandIns } from './notebookStandIns';
 import {
   CODE_ACTION_KINDS,
   COMPLETION_TRIGGERS,
@@ -36,10 +37,6 @@ function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
-function same(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
-}
-
 export class LazyFeatures implements Contributions {
   private readonly part: { get(): Features; readonly loaded: boolean };
   private readonly handlers = new Map<string, (...args: unknown[]) => unknown>();
@@ -50,6 +47,7 @@ export class LazyFeatures implements Contributions {
   private readonly tools = new Map<string, Forward<vscode.LanguageModelTool<unknown>>>();
   private readonly customEditors = new Map<string, CustomEditorStandIn>();
   private readonly taskProviders = new Map<string, TaskProviderStandIn>();
+  private readonly notebooks: NotebookStandIns;
   private readonly parameterFiles: ParameterFileStandIn;
   private readonly debug = new DebugConfigurationStandIn(() => this.load(), 'the datagrok debug configurations');
   private readonly tests = new Map<'functions' | 'packages', vscode.TestController>();
@@ -87,6 +85,7 @@ export class LazyFeatures implements Contributions {
     for (const scheme of TEXT_CONTENT) this.textContents.set(scheme, new TextContentStandIn(this.load, `the ${scheme}: documents`));
     for (const viewType of Object.keys(CUSTOM_EDITORS)) this.customEditors.set(viewType, new CustomEditorStandIn(this.load, `the ${viewType} editor`));
     for (const [type, glob] of Object.entries(TASK_TYPES)) this.taskProviders.set(type, new TaskProviderStandIn(this.load, `the ${type} tasks`, glob));
+    this.notebooks = new NotebookStandIns(this.load);
     this.parameterFiles = new ParameterFileStandIn(
       this.load,
       (document) => this.part.loaded || mayBeParameterFile(document.languageId, document.uri.path, () => document.getText()),
@@ -156,6 +155,7 @@ export class LazyFeatures implements Contributions {
       ...[...this.textContents].map(([scheme, standIn]) => vscode.workspace.registerTextDocumentContentProvider(scheme, standIn)),
       ...[...this.customEditors].map(([viewType, standIn]) => vscode.window.registerCustomEditorProvider(viewType, standIn, { webviewOptions: CUSTOM_EDITORS[viewType] })),
       ...[...this.taskProviders].map(([type, standIn]) => vscode.tasks.registerTaskProvider(type, standIn)),
+      ...this.notebooks.register(),
     ];
   }
 
@@ -209,14 +209,9 @@ export class LazyFeatures implements Contributions {
       return vscode.window.createTreeView(id, options);
     }
     const dnd = options.dragAndDropController;
-    const matches =
-      !!options.showCollapseAll === !!planned.showCollapseAll &&
-      !!options.canSelectMany === !!planned.canSelectMany &&
-      !!options.treeDataProvider.resolveTreeItem === !!planned.resolves &&
-      !!dnd === !!planned.dnd &&
-      (!dnd || (same(dnd.dragMimeTypes, planned.dnd?.drag) && same(dnd.dropMimeTypes, planned.dnd?.drop)));
     // A developer's mistake, caught by every test that opens the view: the view was made otherwise.
-    if (!matches) throw new Error(`Datagrok: the ${id} view is made at activation (src/start/planned.ts, VIEWS) with other options than its feature asks for.`);
+    if (!viewMatchesPlan(options, planned))
+      throw new Error(`Datagrok: the ${id} view is made at activation (src/start/planned.ts, VIEWS) with other options than its feature asks for.`);
     const relayed = made.tree.attach(options.treeDataProvider as vscode.TreeDataProvider<unknown>);
     if (made.dnd && dnd) made.dnd.target = dnd as vscode.TreeDragAndDropController<unknown>;
     this.shell.context.subscriptions.push(relayed);
@@ -259,12 +254,8 @@ export class LazyFeatures implements Contributions {
   }
 
   codeActions(provider: vscode.CodeActionProvider, metadata: vscode.CodeActionProviderMetadata): vscode.Disposable {
-    if (
-      !same(
-        metadata.providedCodeActionKinds?.map((k) => k.value),
-        CODE_ACTION_KINDS.map((k) => k.value),
-      )
-    )
+    const kinds = (list: readonly vscode.CodeActionKind[] | undefined) => list?.map((k) => k.value);
+    if (!same(kinds(metadata.providedCodeActionKinds), kinds(CODE_ACTION_KINDS)))
       throw new Error('Datagrok: parameter file quick fixes are registered at activation with other kinds.');
     this.parameterFiles.actions.target = provider;
     return new vscode.Disposable(() => undefined);
@@ -282,6 +273,10 @@ export class LazyFeatures implements Contributions {
   debugConfigurations(provider: vscode.DebugConfigurationProvider): vscode.Disposable {
     this.debug.target = provider;
     return new vscode.Disposable(() => undefined);
+  }
+
+  notebookSerializer(notebookType: string, serializer: vscode.NotebookSerializer): vscode.Disposable {
+    return this.notebooks.attach(notebookType, serializer);
   }
 
   tool<T>(name: string, tool: vscode.LanguageModelTool<T>): vscode.Disposable {

@@ -2,6 +2,7 @@
 // providers and tools: each holds a `target` the features attach when they load (src/start/lazyFeatures.ts),
 // loads them on its first real call, then forwards every call and event to the target unchanged.
 import * as vscode from 'vscode';
+import type { VIEWS } from './planned';
 
 /** Loads the features (at most once; throws a clear error if they cannot load). */
 export type Load = () => void;
@@ -217,4 +218,20 @@ export class TaskProviderStandIn extends Forward<vscode.TaskProvider> implements
   resolveTask(task: vscode.Task, token: vscode.CancellationToken): vscode.ProviderResult<vscode.Task> {
     return this.real().resolveTask(task, token);
   }
+}
+
+export function same(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
+/** Whether a feature asks for a view with the options it was made with at activation (src/start/planned.ts, VIEWS). */
+export function viewMatchesPlan(options: vscode.TreeViewOptions<unknown>, planned: (typeof VIEWS)[string]): boolean {
+  const dnd = options.dragAndDropController;
+  return (
+    !!options.showCollapseAll === !!planned.showCollapseAll &&
+    !!options.canSelectMany === !!planned.canSelectMany &&
+    !!options.treeDataProvider.resolveTreeItem === !!planned.resolves &&
+    !!dnd === !!planned.dnd &&
+    (!dnd || (same(dnd.dragMimeTypes, planned.dnd?.drag) && same(dnd.dropMimeTypes, planned.dnd?.drop)))
+  );
 }

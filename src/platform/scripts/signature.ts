@@ -95,15 +95,16 @@ export interface HeaderCheck extends HeaderProblem {
 /**
  * What is wrong with a header: the parser's problems, unknown types, an input or output declared twice,
  * a missing `name` (and `language` for scripts, `connection` for queries), an unknown language, and a
- * `connection` the server does not have (`connections`: its names, when known).
+ * `connection` the server does not have (`connections`: its names, when known). A notebook's cell
+ * (`inNotebook`) needs no name nor language: the notebook gives them.
  */
-export function headerProblems(header: ScriptHeader, connections?: readonly string[]): HeaderCheck[] {
+export function headerProblems(header: ScriptHeader, connections?: readonly string[], inNotebook = false): HeaderCheck[] {
   const checks: HeaderCheck[] = header.problems.map((p) => ({ ...p, severity: 'error' }));
   const first = { line: header.firstLine, start: 0, end: 0 };
   const query = isQueryHeader(header);
-  if (header.value('name') === undefined)
+  if (header.value('name') === undefined && !inNotebook)
     checks.push({ ...first, severity: 'error', message: `The header has no name: add "${header.prefix}name: <Name>", the name the function is saved and called by.` });
-  if (!query && header.value('language') === undefined)
+  if (!query && header.value('language') === undefined && !inNotebook)
     checks.push({ ...first, severity: 'error', message: `The header has no language: add "${header.prefix}language: <${LANGUAGES.join(' | ')}>".` });
   const seen = new Map<string, HeaderParam>();
   for (const p of [...header.inputs, ...header.outputs]) {

@@ -1,0 +1,172 @@
+// Runs one notebook cell on the server: a script or query as a temporary script, a function call by
+// name. Inputs named like the notebook's variables take them: a table by its reference on the server (a
+// table the server answered as CSV goes up once, the first time a later cell takes it; never again), a
+// scalar by its value. No vscode.
+import type { DatagrokApi } from '../../api/datagrokApi';
+import { badInput, DatagrokError } from '../../api/errors';
+import type { FuncParam } from '../../api/catalogTypes';
+import { csvShape, looksLikeCsv, outputsOf } from '../functions/outputs';
+import { withTemporaryScript } from '../scripts/entities';
+import { readRaised } from '../scripts/scriptErrors';
+import { pushCsv } from '../tables/push';
+import { type CallCell, callVariables } from './cells';
+import { cellLine, cellScript } from './scriptCell';
+import type { NotebookVariable, NotebookVariables } from './variables';
+
+export interface CellOutput {
+  name: string;
+  type: string;
+  value?: unknown;
+  /** A dataframe as the server answered it (CSV). */
+  csv?: string;
+  rows?: number;
+  columns?: number;
+}
+
+export interface CellRun {
+  outputs: CellOutput[];
+  /** The variables the cell took. */
+  reads: string[];
+}
+
+export interface CellContext {
+  api: DatagrokApi;
+  variables: NotebookVariables;
+  signal: AbortSignal;
+  /** What the tables the notebook puts on the server are named from (`Notebook_<stem>_`). */
+  tablePrefix: string;
+  /** Told when a temporary script could not be deleted. */
+  leftBehind(name: string, error: unknown): void;
+  /** The functions' declared outputs read so far in this session, by name (read once, beside the first call). */
+  signatures?: Map<string, Promise<FuncParam[]>>;
+}
+
+/** A cell's failure with the line of the cell it is on (1-based), when the server names one. */
+export class CellFailure extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The table's reference on the server: a table answered as CSV is uploaded now, once. */
+export async function tableRef(ctx: Pick<CellContext, 'api' | 'signal' | 'tablePrefix'>, v: NotebookVariable): Promise<string> {
+  if (v.table) return v.table;
+  if (v.csv === undefined) throw badInput(`The table "${v.name}" has no rows here: run cell ${v.cell + 1} again.`);
+  const { result } = await pushCsv(ctx.api, { text: v.csv }, `${ctx.tablePrefix}${v.name}`, { signal: ctx.signal, what: `The table "${v.name}"` });
+  v.table = result.ID;
+  v.csv = undefined;
+  return v.table;
+}
+
+const argumentOf = (ctx: CellContext, v: NotebookVariable) => (v.type === 'dataframe' ? tableRef(ctx, v) : Promise.resolve(v.value));
+
+function missing(cellNumber: number, name: string, what: string): Error {
+  return badInput(`Cell ${cellNumber} takes ${what} "${name}", which no cell above has made: run the cell that makes it first, or fix the name.`);
+}
+
+/** The outputs of a result, named and typed by the function's declared outputs. */
+function outputsFrom(result: unknown, declared: { name: string; type: string }[]): CellOutput[] {
+  if (declared.length === 0) return result === null || result === undefined ? [] : [outputOf('result', 'dynamic', result)];
+  const values = declared.length === 1 ? [result] : outputsOf(result);
+  return declared.map((d, i) => outputOf(d.name, d.type, values[i]));
+}
+
+function outputOf(name: string, type: string, value: unknown): CellOutput {
+  if ((type === 'dataframe' || type === 'dynamic') && looksLikeCsv(value)) return { name, type: 'dataframe', csv: value, ...csvShape(value) };
+  return { name, type, value };
+}
+
+async function runScriptCell(ctx: CellContext, index: number, language: string, text: string): Promise<CellRun> {
+  const script = cellScript(language, text, index + 1);
+  const params: Record<string, unknown> = {};
+  const reads: string[] = [];
+  for (const input of script.local.header.inputs) {
+    const v = ctx.variables.get(input.name);
+    if (v && v.cell < index) {
+      params[input.name] = await argumentOf(ctx, v);
+      reads.push(input.name);
+    } else if (input.baseType === 'dataframe' && input.initialText === undefined) throw missing(index + 1, input.name, 'the table');
+  }
+  const name = script.local.header.value('name') ?? '';
+  let called = '';
+  try {
+    const { result } = await withTemporaryScript(
+      ctx.api,
+      script.local,
+      (callName) => {
+        called = callName;
+        return ctx.api.callFunction(callName, params, { signal: ctx.signal });
+      },
+      ctx.signal,
+      ctx.leftBehind,
+    );
+    return {
+      outputs: outputsFrom(
+        result,
+        script.local.header.outputs.map((o) => ({ name: o.name, type: o.baseType })),
+      ),
+      reads,
+    };
+  } catch (error) {
+    if (!(error instanceof DatagrokError) || error.kind !== 'server' || !error.serverMessage || (error.status ?? 500) < 500) throw error;
+    const called_ = called.replace(/^.*:/, '');
+    const raised = readRaised(error.serverMessage, { name, called: called_ || undefined });
+    const line = raised.line === undefined ? undefined : cellLine(script, raised.line);
+    throw new CellFailure(`${line ? `Line ${line}: ` : ''}${raised.text.split(called_ || name).join(`cell ${index + 1}`)}`, line, { cause: error });
+  }
+}
+
+async function runCallCell(ctx: CellContext, index: number, call: CallCell): Promise<CellRun> {
+  const params: Record<string, unknown> = {};
+  for (const [key, arg] of Object.entries(call.args)) {
+    if ('variable' in arg) {
+      const v = ctx.variables.get(arg.variable);
+      if (!v || v.cell >= index) throw missing(index + 1, arg.variable, 'the variable');
+      params[key] = await argumentOf(ctx, v);
+    } else {
+      // A parameter-file cell names a table by its variable's name, as text.
+      const v = typeof arg.value === 'string' ? ctx.variables.get(arg.value) : undefined;
+      params[key] = v && v.type === 'dataframe' && v.cell < index ? await tableRef(ctx, v) : arg.value;
+    }
+  }
+  const reads = [
+    ...callVariables(call),
+    ...Object.values(call.args).flatMap((a) => ('value' in a && typeof a.value === 'string' && ctx.variables.get(a.value)?.type === 'dataframe' ? [a.value] : [])),
+  ];
+  // The signature (for the outputs' names and types) is read while the call runs, not before it.
+  const key = call.function.toLowerCase();
+  const signature =
+    ctx.signatures?.get(key) ??
+    ctx.api.getFunction(call.function, { signal: ctx.signal }).then(
+      (f) => (f.params ?? []).filter((p) => !p.isInput),
+      (): FuncParam[] => {
+        // Unknown here (the call itself says what is wrong with the name): read again next time.
+        ctx.signatures?.delete(key);
+        return [];
+      },
+    );
+  ctx.signatures?.set(key, signature);
+  const result = await ctx.api.callFunction(call.function, params, { signal: ctx.signal });
+  const declared = await signature;
+  const outputs = outputsFrom(
+    result,
+    declared.map((p) => ({ name: p.name, type: p.propertyType.toLowerCase() })),
+  );
+  if (call.assignTo && outputs.length > 0) outputs[0] = { ...outputs[0], name: call.assignTo };
+  return { outputs, reads };
+}
+
+/** Runs a cell (`call` given for a function-call cell: parsed from its text, or from a parameter-file object). */
+export function runCell(ctx: CellContext, cell: { index: number; language: string; text: string; call?: CallCell }): Promise<CellRun> {
+  if (cell.call) return runCallCell(ctx, cell.index, cell.call);
+  return runScriptCell(ctx, cell.index, cell.language, cell.text);
+}
+
+/** What a cell's outputs make of the notebook's variables (the CSV kept until a later cell takes the table). */
+export function variablesOf(index: number, run: CellRun): NotebookVariable[] {
+  return run.outputs.map((o) => ({ name: o.name, type: o.type, cell: index, value: o.value, csv: o.csv, rows: o.rows, columns: o.columns }));
+}
