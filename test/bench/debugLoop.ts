@@ -7,7 +7,7 @@
 // in the page. Each stage is timed; the loop's target is ≤ 10 s.
 //   node out/test/bench/debugLoop.js [--runs 5]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,8 +27,6 @@ async function main(): Promise<void> {
   const emu = await startEmulator({ key: 'k' });
   const client = createClient({ baseUrl: emu.baseUrl, apiKey: 'k' });
   const dir = copyDebugPackage(path.join(root, 'debugdemo'));
-  // The copy builds with the repository's esbuild, as a package with its own node_modules would.
-  symlinkSync(path.resolve(__dirname, '..', '..', '..', 'node_modules'), path.join(dir, 'node_modules'), 'junction');
   const home = path.join(root, 'home');
   const origin = webOrigin(emu.baseUrl);
   const profile = path.join(root, 'profile');
