@@ -76,6 +76,26 @@ describe('packages view: what a package declares', () => {
     );
   });
 
+  it('lists decorated functions beside the commented ones, with the role their decorator gives, in the order of their lines', () => {
+    const source = lines(
+      "import * as grok from 'datagrok-api/grok';",
+      '//name: first',
+      '//output: int n',
+      'export function first(): number { return 1; }',
+      'export class PackageFunctions {',
+      "  @grok.decorators.panel({ name: 'Molecule Panel' })",
+      "  static moleculePanel(@grok.decorators.param({ options: { semType: 'Molecule' } }) smiles: string): any { return null; }",
+      '}',
+    );
+    assert.deepEqual(
+      functionsOfFile('src/package.ts', source).map((f) => [f.name, f.roles, f.line, signatureText(f)]),
+      [
+        ['first', [], 1, '() → n: int'],
+        ['Molecule Panel', ['panel'], 5, '(smiles: string) → result: dynamic'],
+      ],
+    );
+  });
+
   it('a package.json being edited (not JSON yet) leaves the folder name and no version', () => {
     const dir = makePackage(path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'inventory-')), 'Broken'));
     const pkg = readPackage(dir, new Map([['package.json', '{ "name": ']]));

@@ -1,5 +1,6 @@
 // What a package declares, as written: its name and version (package.json) and its functions — the
-// annotated functions of its JS/TS files (the comment headers annotations.ts reads), its scripts
+// annotated functions of its JS/TS files (the comment headers annotations.ts reads and the
+// `@grok.decorators` packageFunctions.ts reads), its scripts
 // (`scripts/*`, one header each) and its queries (`queries/*.sql`, a `--name:` block each) — with the file
 // and line of each annotation, for the Packages view. The files are the ones grok reads (walk.ts). Pure
 // (no vscode): the texts of files open in an editor can be given instead of the disk's.
@@ -9,6 +10,7 @@ import { parseHeaderBlock, parseScriptHeader, type ScriptHeader } from '../scrip
 import { prefixOfFile } from '../scripts/vocabulary';
 import { annotationBlocks, isAnnotation, roleSubject } from './annotations';
 import { hasAnnotations } from './checkFunctions';
+import { packageFunctions } from './packageFunctions';
 import { knownRoles } from './roles';
 import { walkPackage } from './walk';
 
@@ -94,7 +96,14 @@ function sourceFunctions(file: string, content: string): PackageFunction[] {
     if (!name || (!block.declared && block.header.value('name') === undefined)) continue;
     found.push(fromHeader(block.header, file, 'function', name));
   }
-  return found;
+  if (!content.includes('@grok.decorators.')) return found;
+  // Decorated methods and classes: the role their decorator gives or their meta.role, the inputs as generated.
+  for (const f of packageFunctions(content)) {
+    if (f.form !== 'decorator') continue;
+    const io = (params: typeof f.inputs) => params.map((p) => ({ type: p.type, name: p.name }));
+    found.push({ name: f.name, kind: 'function', roles: f.roles, inputs: io(f.inputs), outputs: io(f.outputs), description: f.description, file, line: f.firstLine });
+  }
+  return found.sort((a, b) => a.line - b.line);
 }
 
 /** A `.sql` file holds one query per `--name:` block. */
