@@ -216,9 +216,12 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     assert.equal(editor.document.getText(), before, 'Undo restores the file as it was');
     await editor.document.save();
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    // The restored text on disk before the tree reads it again (a remote host's save may land a moment later).
+    for (let waited = 0; fs.readFileSync(uri.fsPath, 'utf8') !== before && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     await tests().tree.refresh(uri);
     // From the failure message in the test results (its context menu passes { test, message }).
     await runProfile([item(id)]);
+    assert.equal(tests().reported.get(id)?.outcome, 'failed', 'the restored file fails again');
     const message = tests().reported.get(id)?.message;
     assert.ok(message);
     const again = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { test: item(id), message });
