@@ -26,32 +26,6 @@ export const PACKAGE_KEYS: Record<string, string> = {
   sample: HEADER_KEYS.sample,
 };
 
-/** What `grok check` reads as an annotation key (utils.js `headerTags`), besides `meta.*`. */
-export const KNOWN_KEYS = [
-  'name',
-  'description',
-  'help-url',
-  'input',
-  'output',
-  'tags',
-  'sample',
-  'language',
-  'returns',
-  'test',
-  'sidebar',
-  'condition',
-  'top-menu',
-  'environment',
-  'require',
-  'editor-for',
-  'schedule',
-  'reference',
-  'editor',
-  'meta',
-  'connection',
-  'friendlyName',
-];
-
 /** The roles and what each does: grok check's table, then the roles its generator names. */
 export const ROLES: Record<string, string> = {
   ...Object.fromEntries(FUNCTION_ROLES.map(([role, signature, doc]) => [role, `${doc || 'A function role.'} Signature: \`${signature}\`.`])),
