@@ -71,6 +71,7 @@ export interface PackageVersionInfo {
   version: string;
   debug: boolean;
   isCurrent: boolean;
+  isLatest: boolean;
   buildNumber?: number;
   updatedOn?: string;
 }

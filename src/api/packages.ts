@@ -46,6 +46,7 @@ function version(o: Raw): PackageVersionInfo | undefined {
     version: o.version,
     debug: o.debug === true,
     isCurrent: o.isCurrent === true,
+    isLatest: o.isLatest === true,
     buildNumber: typeof o.buildNumber === 'number' ? o.buildNumber : undefined,
     updatedOn: typeof o.updatedOn === 'string' ? o.updatedOn : undefined,
   };

@@ -4,7 +4,7 @@
 // listed only to its publisher. A server names a package without its npm scope and in PascalCase
 // (`@datagrok/power-pack` is `PowerPack`), so names are matched on their letters and digits. Kept for the
 // session (PerSession), reloaded on request. No vscode.
-import type { EntityJson } from '../../api/entities';
+import type { PackageInfo } from '../../api/catalogTypes';
 import { PerSession, type ServerSession } from '../session';
 
 export interface PublishedVersion {
@@ -28,23 +28,14 @@ export interface ServerVersion {
   debug: boolean;
 }
 
-const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-
-/** The packages of a `GET /packages` answer; entries without a name are left out. */
-export function serverPackagesOf(answer: readonly EntityJson[]): ServerPackage[] {
-  const found: ServerPackage[] = [];
-  for (const json of answer) {
-    const name = text(json.name);
-    if (!name) continue;
-    const listed = Array.isArray(json.publishedVersions) ? (json.publishedVersions as EntityJson[]) : [];
-    const versions = listed
-      .filter((v) => v && typeof v === 'object')
-      .map((v) => ({ version: text(v.version), isCurrent: v.isCurrent === true, isLatest: v.isLatest === true, debug: v.debug === true }));
+/** The packages of a `GET /packages` answer (read by the client's listPackages). */
+export function serverPackagesOf(answer: readonly PackageInfo[]): ServerPackage[] {
+  return answer.map((p) => {
+    const versions = p.publishedVersions.map(({ version, isCurrent, isLatest, debug }) => ({ version, isCurrent, isLatest, debug }));
     // A server that lists the package entity alone (no published versions) may still name its version.
-    if (listed.length === 0 && text(json.version)) versions.push({ version: text(json.version), isCurrent: true, isLatest: true, debug: false });
-    found.push({ name, friendlyName: text(json.friendlyName) || undefined, versions });
-  }
-  return found;
+    if (versions.length === 0 && p.version) versions.push({ version: p.version, isCurrent: true, isLatest: true, debug: false });
+    return { name: p.name, friendlyName: p.friendlyName, versions };
+  });
 }
 
 /** A package name as compared with the server's: no npm scope, letters and digits only, lower case. */
@@ -90,7 +81,7 @@ export class ServerPackages {
     if (!slot.list) {
       const loading = this.session
         .client()
-        .then((api) => api.entities.list('/packages', {}, { signal }))
+        .then((api) => api.listPackages(undefined, { signal }))
         .then(serverPackagesOf);
       slot.list = loading;
       loading.catch(() => {
