@@ -100,11 +100,47 @@ describe('packagePublish: datagrok.packages.publish and the datagrok tasks', fun
       const tasks = await tasksOf();
       assert.deepEqual(tasks.map((t) => t.name).sort(), ['build taskpkg', 'publish release taskpkg', 'publish taskpkg']);
       const build = tasks.find((t) => t.definition.action === 'build');
-      assert.ok(build?.execution instanceof vscode.ProcessExecution, 'build runs as a process, no shell');
-      assert.equal((build.execution as vscode.ProcessExecution).process, 'npm');
-      assert.deepEqual((build.execution as vscode.ProcessExecution).args, ['run', 'build']);
-      assert.equal(build.group?.id, vscode.TaskGroup.Build.id);
-      assert.ok(tasks.find((t) => t.definition.action === 'publish')?.problemMatchers.includes('$datagrok-check'));
+      assert.equal(build?.group?.id, vscode.TaskGroup.Build.id);
+      assert.deepEqual(build.problemMatchers, ['$datagrok-build']);
+      assert.deepEqual(tasks.find((t) => t.definition.action === 'publish')?.problemMatchers, ['$datagrok-check', '$datagrok-build']);
+    });
+
+    const runTask = async (task: vscode.Task) => {
+      const ended = new Promise<number | undefined>((resolve) => {
+        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
+          if (e.execution.task.name !== task.name) return;
+          sub.dispose();
+          resolve(e.exitCode);
+        });
+      });
+      await vscode.tasks.executeTask(task);
+      return ended;
+    };
+
+    it("the build task's errors point at the package's own files, though the package is in a subfolder", async () => {
+      const scripts = fs.readFileSync(path.join(pkg, 'package.json'), 'utf8');
+      // What tsc prints: the file relative to the package's folder (where the build runs).
+      const json = JSON.parse(scripts) as { scripts: Record<string, string> };
+      json.scripts.build = 'node failing-build.js';
+      fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify(json, null, 2));
+      edit(pkg, 'failing-build.js', () => "console.log('src/package.ts(3,5): error TS2322: Type string is not assignable to type number.');\nprocess.exit(2);\n");
+      try {
+        const task = (await tasksOf()).find((t) => t.definition.action === 'build');
+        assert.ok(task);
+        assert.equal(await runTask(task), 1);
+        const file = vscode.Uri.file(path.join(pkg, 'src', 'package.ts'));
+        let found: vscode.Diagnostic[] = [];
+        for (let i = 0; i < 100 && found.length === 0; i++) {
+          found = vscode.languages.getDiagnostics(file).filter((d) => /TS2322/.test(String(d.code)) || /not assignable/.test(d.message));
+          if (found.length === 0) await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.equal(found.length, 1, `the problem is on ${file.fsPath}: ${JSON.stringify(vscode.languages.getDiagnostics().map(([u, d]) => [u.fsPath, d.length]))}`);
+        assert.equal(found[0].range.start.line, 2);
+        assert.equal(found[0].severity, vscode.DiagnosticSeverity.Error);
+      } finally {
+        fs.writeFileSync(path.join(pkg, 'package.json'), scripts);
+        fs.rmSync(path.join(pkg, 'failing-build.js'));
+      }
     });
 
     it('the publish release task checks, publishes and verifies (exit code 0)', async () => {
