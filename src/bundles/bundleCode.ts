@@ -47,6 +47,8 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
    * below) guards it then.
    */
   private readonly bases = new Map<string, string>();
+  /** Per code document: how many times `clean` has asked the disk (only the latest answer counts). */
+  private readonly cleanAsked = new Map<string, number>();
   /**
    * Per code document: the code last seen on disk and the modification time reported for it. It moves only when
    * the code moves, so a change to the JSON file's other keys neither reloads the editor nor makes VS Code call
@@ -172,9 +174,14 @@ export class BundleCodeFileSystem implements vscode.FileSystemProvider, vscode.D
    */
   private clean(document: vscode.TextDocument): void {
     if (document.uri.scheme !== BUNDLE_CODE_SCHEME || document.isDirty) return;
+    // The text as it is now, clean: by the time the disk is read the user may have typed (a busy host).
+    const text = document.getText();
+    const key = document.uri.toString();
+    const asked = (this.cleanAsked.get(key) ?? 0) + 1;
+    this.cleanAsked.set(key, asked);
     void this.read(document.uri).then(
       (code) => {
-        if (code === document.getText()) this.bases.set(document.uri.toString(), code);
+        if (code === text && this.cleanAsked.get(key) === asked) this.bases.set(key, code);
       },
       () => undefined,
     );

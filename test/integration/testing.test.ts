@@ -217,7 +217,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     await editor.document.save();
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     // The restored text on disk before the tree reads it again (a remote host's save may land a moment later).
-    for (let waited = 0; fs.readFileSync(uri.fsPath, 'utf8') !== before && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; fs.readFileSync(uri.fsPath, 'utf8') !== before && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     await tests().tree.refresh(uri);
     // From the failure message in the test results (its context menu passes { test, message }).
     await runProfile([item(id)]);
