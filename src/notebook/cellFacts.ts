@@ -7,7 +7,7 @@ import { lookUpFunction, type SignatureSource } from '../platform/functions/look
 import { outputsOf } from '../platform/functions/signature';
 import { cellKind } from '../platform/notebook/cells';
 import { NOTEBOOK_TYPE } from '../platform/notebook/format';
-import { type CellText, cellCall, type KnownVariable, variablesAt } from '../platform/notebook/notebookFlow';
+import { type CellText, cellCall, declaredOutputs, type KnownVariable, variablesAt } from '../platform/notebook/notebookFlow';
 import type { NotebookSessions } from './session';
 
 export interface NotebookFacts {
@@ -55,5 +55,6 @@ export async function notebookFacts(source: CellFactsSource, notebook: vscode.No
     return func ? outputsOf(func) : undefined;
   };
   const made = source.sessions.peek(notebook)?.variables.list() ?? [];
-  return { notebook, cells, functions, at: (index) => variablesAt(cells, index, made, outputs) };
+  const declared = cells.map((cell) => declaredOutputs(cell, outputs));
+  return { notebook, cells, functions, at: (index) => variablesAt(declared, index, made) };
 }

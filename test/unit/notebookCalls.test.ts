@@ -76,7 +76,8 @@ describe('notebook call cells: the variables the cells above make', () => {
 
   it('above: the last cell making a name, with the shape of what a run made; below: the first cell making a name not above', () => {
     const made = [{ name: 'orders', type: 'dataframe', cell: 1, rows: 830, columns: 14 }];
-    const { above, below } = variablesAt(cells, 3, made, outputsOf);
+    const declared = cells.map((c) => declaredOutputs(c, outputsOf));
+    const { above, below } = variablesAt(declared, 3, made);
     assert.deepEqual([...above.keys()], ['orders', 'scored']);
     assert.deepEqual(above.get('orders'), { name: 'orders', type: 'dataframe', cell: 1, rows: 830, columns: 14, value: undefined, made: true });
     assert.equal(describeKnown(above.get('orders')!), 'dataframe, 830 rows × 14 columns, made by cell 2');
@@ -88,7 +89,7 @@ describe('notebook call cells: the variables the cells above make', () => {
         ['count', 5],
       ],
     );
-    assert.equal(variablesAt(cells, 5, [], outputsOf).above.get('count')?.cell, 3);
+    assert.equal(variablesAt(declared, 5, []).above.get('count')?.cell, 3);
     assert.equal(describeKnown({ name: 'n', type: 'int', cell: 0, value: 3, made: true }), 'int 3, made by cell 1');
   });
 });

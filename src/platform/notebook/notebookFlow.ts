@@ -65,24 +65,23 @@ export function declaredOutputs(cell: CellText, outputsOf: OutputsOf): { name: s
 /**
  * The variables known at cell `index`: `above`, what the cells above make (the last of them for a name),
  * with the shape of what they made when they ran (`made`: the notebook's variables); `below`, the first
- * cell below that makes a name no cell above makes.
+ * cell below that makes a name no cell above makes. `declared`: each cell's `declaredOutputs`.
  */
 export function variablesAt(
-  cells: readonly CellText[],
+  declared: readonly (readonly { name: string; type: string }[])[],
   index: number,
   made: readonly NotebookVariable[],
-  outputsOf: OutputsOf,
 ): { above: Map<string, KnownVariable>; below: Map<string, number> } {
   const above = new Map<string, KnownVariable>();
-  for (let i = 0; i < index && i < cells.length; i++) for (const o of declaredOutputs(cells[i], outputsOf)) above.set(o.name, { name: o.name, type: o.type, cell: i, made: false });
+  for (let i = 0; i < index && i < declared.length; i++) for (const o of declared[i]) above.set(o.name, { name: o.name, type: o.type, cell: i, made: false });
   for (const v of made) {
     if (v.cell >= index) continue;
-    const declared = above.get(v.name);
+    const written = above.get(v.name);
     // What a run made adds its shape; a run of a cell since changed, or of outputs not declared, is still known.
-    if (!declared || declared.cell <= v.cell)
+    if (!written || written.cell <= v.cell)
       above.set(v.name, {
         name: v.name,
-        type: declared?.cell === v.cell && v.type === 'dynamic' ? declared.type : v.type,
+        type: written?.cell === v.cell && v.type === 'dynamic' ? written.type : v.type,
         cell: v.cell,
         rows: v.rows,
         columns: v.columns,
@@ -91,7 +90,7 @@ export function variablesAt(
       });
   }
   const below = new Map<string, number>();
-  for (let i = index + 1; i < cells.length; i++) for (const o of declaredOutputs(cells[i], outputsOf)) if (!above.has(o.name) && !below.has(o.name)) below.set(o.name, i);
+  for (let i = index + 1; i < declared.length; i++) for (const o of declared[i]) if (!above.has(o.name) && !below.has(o.name)) below.set(o.name, i);
   return { above, below };
 }
 
