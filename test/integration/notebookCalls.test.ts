@@ -39,6 +39,9 @@ const NOTEBOOK = [
   '%% datagrok-call',
   'Demo:Add(a: 1, b: 2',
   '',
+  '%% jsonc',
+  '{ "$function": "Demo:RowCount", "table": "byCountry", "extra": 1 }',
+  '',
 ].join('\n');
 
 let dir = '';
@@ -180,5 +183,14 @@ describe('notebook call cells: completion, hover and checks as you type', functi
     const names = (await completions(5, new vscode.Position(0, 18), 'byCountry')).map(labelOf);
     assert.ok(names.includes('byCountry') && names.includes('scaled'), names.join(', '));
     assert.match(await hoverText(5, positionIn(5, '#input: dataframe byC')), /takes \*\*byCountry\*\*: dataframe, \d+ rows × 2 columns, made by cell 1/);
+  });
+
+  it("a parameter-object cell: its parameter file's checks, but a notebook table's name is not looked for on the server", async () => {
+    const found = await diagnostics(7, (d) => d.some((x) => /extra/.test(x.message)));
+    assert.ok(
+      found.some((d) => /extra/.test(d.message)),
+      JSON.stringify(found.map((d) => d.message)),
+    );
+    assert.ok(!found.some((d) => /has no table/.test(d.message)), JSON.stringify(found.map((d) => d.message)));
   });
 });
