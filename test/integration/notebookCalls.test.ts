@@ -185,12 +185,15 @@ describe('notebook call cells: completion, hover and checks as you type', functi
     assert.match(await hoverText(5, positionIn(5, '#input: dataframe byC')), /takes \*\*byCountry\*\*: dataframe, \d+ rows × 2 columns, made by cell 1/);
   });
 
-  it("a parameter-object cell: its parameter file's checks, but a notebook table's name is not looked for on the server", async () => {
+  it("a parameter-object cell: its parameter file's checks, but a notebook table's name is not looked for on the server; the tables above offered", async () => {
     const found = await diagnostics(7, (d) => d.some((x) => /extra/.test(x.message)));
     assert.ok(
       found.some((d) => /extra/.test(d.message)),
       JSON.stringify(found.map((d) => d.message)),
     );
     assert.ok(!found.some((d) => /has no table/.test(d.message)), JSON.stringify(found.map((d) => d.message)));
+    const tables = (await completions(7, positionIn(7, '"table": "'), '"byCountry"')).filter((i) => i.kind === vscode.CompletionItemKind.Variable).map(labelOf);
+    // The query's, cell 2's (scaled), cell 3's since its fix (result) and the Python cell's (later).
+    assert.deepEqual(tables.sort(), ['"byCountry"', '"later"', '"result"', '"scaled"'], "a table input's value offers the notebook's tables above");
   });
 });
