@@ -13,6 +13,13 @@ import { type CellFactsSource, cellOf, notebookFacts } from './cellFacts';
 const rangeOf = (document: vscode.TextDocument, span: Span) => new vscode.Range(document.positionAt(span.start), document.positionAt(span.end));
 const suggestAgain = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
 
+/** What a completion replaces: the span, cut at the end of its first line (VS Code takes one-line ranges holding the cursor only). */
+function replacing(document: vscode.TextDocument, span: Span, position: vscode.Position): vscode.Range {
+  const whole = rangeOf(document, span);
+  const range = whole.isSingleLine ? whole : new vscode.Range(whole.start, document.lineAt(whole.start.line).range.end);
+  return range.contains(position) ? range : new vscode.Range(position, position);
+}
+
 /** The function and the variables where the cursor is, in a call cell of a Datagrok notebook. */
 async function context(source: CellFactsSource, document: vscode.TextDocument, functionName?: string) {
   const where = cellOf(document);
@@ -43,7 +50,7 @@ export class CallCellCompletion implements vscode.CompletionItemProvider {
     const text = document.getText();
     const spot = callSpotAt(text, document.offsetAt(position));
     if (spot.kind === 'none') return [];
-    const range = rangeOf(document, spot.span);
+    const range = replacing(document, spot.span, position);
     if (spot.kind === 'function') {
       if (!cellOf(document)) return [];
       const hasCall = text.slice(spot.span.end).trimStart().startsWith('(');
