@@ -3,11 +3,12 @@
 // The ESM build: the package's UMD main requires './impl/format' at run time, which the bundle lacks.
 import { badInput } from '../api/errors';
 import { jsoncParser } from '../platform/lazyModules';
+import { functionNameProblem } from '../platform/functions/lookups';
 import { TEST_KEYS } from '../platform/tests/cases';
 import { parseJsonObject } from './jsonc';
 import { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY } from './parameterFileNames';
 
-export { FUNCTION_KEY, PARAMETER_FILE_NAME, SCRIPT_KEY };
+export { FUNCTION_KEY, functionNameProblem, PARAMETER_FILE_NAME, SCRIPT_KEY };
 
 /** Keys for editors, tooling and tests ("$expect", "$name", …), never inputs: stripped before the call. */
 export const TOOLING_KEYS: ReadonlySet<string> = new Set([FUNCTION_KEY, SCRIPT_KEY, '$schema', ...TEST_KEYS]);
@@ -17,14 +18,6 @@ export interface ParameterFile {
   functionName?: string;
   /** The inputs, as the server receives them (tooling keys removed). */
   params: Record<string, unknown>;
-}
-
-/** Why a function name is not acceptable (`Package:Name`), or undefined when it is. */
-export function functionNameProblem(name: unknown): string | undefined {
-  if (typeof name !== 'string' || name.trim() === '') return 'Enter the function as Package:Name, e.g. Demo:Add.';
-  if (/[\s/\\]/.test(name.trim())) return 'A function name cannot contain spaces, "/" or "\\": use Package:Name.';
-  if (!/^[^:]+(:[^:]+)+$/.test(name.trim())) return 'Name the function with its package: Package:Name, e.g. Demo:Add.';
-  return undefined;
 }
 
 export function checkFunctionName(name: unknown, where: string): string {

@@ -5,7 +5,7 @@ import type { Node } from 'jsonc-parser';
 import * as vscode from 'vscode';
 import type { FuncInfo, FuncParam } from '../api/types';
 import { jsoncParser } from '../platform/lazyModules';
-import { inputsOf, isRequired, jsonTypeOf, outputsOf, signatureLine } from '../platform/functions/signature';
+import { describeInput, inputsOf, isRequired, jsonTypeOf, outputsOf, signatureLine } from '../platform/functions/signature';
 import { EXPECT_KEY } from '../platform/tests/cases';
 import { expectationSkeleton } from '../platform/tests/expect';
 import { initialValue, propertiesOf, rootOf } from './parameterChecks';
@@ -109,12 +109,6 @@ function choiceItem(choice: string, index: number, range: vscode.Range | undefin
   item.sortText = String(index).padStart(4, '0');
   if (range) item.range = range;
   return item;
-}
-
-export function describeInput(p: FuncParam): string {
-  const facts = [p.description, p.defaultValue !== undefined && p.defaultValue !== null ? `Default: ${JSON.stringify(p.defaultValue)}` : undefined];
-  if (p.choices) facts.push(`One of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}`);
-  return facts.filter((f) => f).join('. ');
 }
 
 function escapeSnippet(text: string): string {

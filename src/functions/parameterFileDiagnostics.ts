@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { isDatagrokError } from '../api/errors';
 import type { FuncInfo } from '../api/types';
 import { KeyedDebounce } from '../core/debounce';
+import { isNotebookCell } from '../core/scriptFiles';
 import { jsoncParser } from '../platform/lazyModules';
 import { type ParameterProblem, checkParameters, closestName, rootOf } from './parameterChecks';
 import { declaredFunction, declaredScript, FUNCTION_KEY, functionNameProblem, SCRIPT_KEY } from './parameterFile';
@@ -104,7 +105,8 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
     // Values of the wrong type are already said; the tables the others name are asked once (cached).
     const wrong = new Set(problems.filter((p) => p.code === 'wrongType').map((p) => p.input));
     const { tableColumns } = this.source.platform;
-    const onServer = await missingTableProblems(text, func, hostOf(this.source.connection.baseUrl()), (table) => tableColumns.columnsOf(table));
+    // A notebook's parameter-object cell names the notebook's tables by their variables' names, not the server's.
+    const onServer = isNotebookCell(document.uri) ? [] : await missingTableProblems(text, func, hostOf(this.source.connection.baseUrl()), (table) => tableColumns.columnsOf(table));
     return [...problems, ...placeholderProblems(text, func), ...onServer.filter((p) => !wrong.has(p.input))];
   }
 

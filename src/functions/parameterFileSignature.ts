@@ -1,24 +1,16 @@
 // The function a parameter file names, with its signature, for completion, hover and diagnostics. Never
-// an error: signed out, an unreachable server or an unknown function all answer "nothing known". Offline,
-// the catalog's last answer is used.
+// an error (src/platform/functions/lookups.ts: the catalog as the language features ask it).
 import type * as vscode from 'vscode';
 import type { FuncInfo } from '../api/types';
 import { readScriptHeader, resolveScriptUri } from '../core/scriptFiles';
 import { headerSignature } from '../platform/scripts/signature';
+import { signatureOf } from '../platform/functions/lookups';
 import type { Services } from '../services';
-import { declaredFunction, declaredScript, functionNameProblem } from './parameterFile';
+import { declaredFunction, declaredScript } from './parameterFile';
+
+export { allFunctions, signatureOf } from '../platform/functions/lookups';
 
 export type SignatureSource = Pick<Services, 'connection' | 'platform'>;
-
-/** The function's signature (cached by the catalog), or undefined when it cannot be known now. */
-export async function signatureOf(source: SignatureSource, name: string): Promise<FuncInfo | undefined> {
-  if (!source.connection.isSignedIn || functionNameProblem(name)) return undefined;
-  try {
-    return await source.platform.catalog.funcOrLastKnown(name.trim());
-  } catch {
-    return undefined;
-  }
-}
 
 /** The signature a local script's header declares (`$script`), known before the script is on the server. */
 export async function scriptSignature(file: vscode.Uri | undefined, path: string): Promise<FuncInfo | undefined> {
@@ -37,14 +29,4 @@ export async function declaredSignature(source: SignatureSource, text: string, f
   if (script) return scriptSignature(file, script.path);
   const declared = declaredFunction(text);
   return declared ? signatureOf(source, declared.name) : undefined;
-}
-
-/** Every function of the server (cached by the catalog); empty when signed out or unreachable. */
-export async function allFunctions(source: SignatureSource): Promise<FuncInfo[]> {
-  if (!source.connection.isSignedIn) return [];
-  try {
-    return await source.platform.catalog.allFunctionsOrLastKnown();
-  } catch {
-    return [];
-  }
 }

@@ -61,6 +61,13 @@ export function outputsOf(func: FuncInfo): FuncParam[] {
   return (func.params ?? []).filter((p) => !p.isInput);
 }
 
+/** An input's description, default and choices, in one paragraph. */
+export function describeInput(p: FuncParam): string {
+  const facts = [p.description, p.defaultValue !== undefined && p.defaultValue !== null ? `Default: ${JSON.stringify(p.defaultValue)}` : undefined];
+  if (p.choices) facts.push(`One of ${p.choices.map((c) => JSON.stringify(c)).join(', ')}`);
+  return facts.filter((f) => f).join('. ');
+}
+
 /** `a: double, b: double = 2 → sum: double` */
 export function signatureLine(func: FuncInfo): string {
   const param = (p: FuncParam) => `${p.name}: ${p.propertyType}${p.defaultValue !== undefined && p.defaultValue !== null ? ` = ${JSON.stringify(p.defaultValue)}` : ''}`;

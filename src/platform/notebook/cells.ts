@@ -35,21 +35,54 @@ export interface CallCell {
   args: Record<string, ArgumentValue>;
 }
 
+/** A stretch of a cell's text: offsets, end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
 export class CellSyntaxError extends Error {
   constructor(
     message: string,
     /** The line inside the cell (0-based). */
     readonly line: number,
+    /** The offending text, when known (offsets in the cell's text). */
+    readonly span?: Span,
   ) {
     super(message);
   }
 }
 
+/** A call cell's argument where it is written: for completion, hover and checks. */
+export interface ArgumentLayout {
+  key: string;
+  keySpan: Span;
+  value: ArgumentValue;
+  valueSpan: Span;
+}
+
+/** A call cell's call where it is written. */
+export interface CallLayout {
+  function: string;
+  functionSpan: Span;
+  assignTo?: string;
+  assignSpan?: Span;
+  /** The offsets of "(" and ")". */
+  open: number;
+  close: number;
+  args: ArgumentLayout[];
+}
+
 const IDENTIFIER = /^[A-Za-z_][\w]*$/;
 const FUNCTION_NAME = /^[A-Za-z_][\w-]*(?::[A-Za-z_][\w-]*)+$|^[A-Za-z_][\w-]*$/;
 
-/** The top-level pieces of `text` split at `,` (quotes and brackets respected), each with its offset. */
-function splitArguments(text: string, offset: number): { text: string; at: number }[] {
+/** The cell's text with comment lines (`//`, `#`) blanked, keeping the offsets of the rest. */
+export function withoutComments(text: string): string {
+  return text.replace(/^[ \t]*(\/\/|#).*$/gm, (m) => ' '.repeat(m.length));
+}
+
+/** The top-level pieces of `text` split at `,` (quotes and brackets respected), each with its offset; `keepLast`: the last piece even when blank. */
+export function splitArguments(text: string, offset: number, keepLast = false): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   let depth = 0;
   let start = 0;
@@ -65,45 +98,69 @@ function splitArguments(text: string, offset: number): { text: string; at: numbe
     }
   }
   // A trailing comma is allowed (a call written one argument a line).
-  if (text.slice(start).trim() !== '') out.push({ text: text.slice(start), at: offset + start });
+  if (keepLast || text.slice(start).trim() !== '') out.push({ text: text.slice(start), at: offset + start });
   return out;
+}
+
+const spanOf = (at: number, text: string): Span => {
+  const lead = text.search(/\S|$/);
+  return { start: at + lead, end: at + text.trimEnd().length };
+};
+
+/** Reads a function-call cell with where each part is; a CellSyntaxError says what is wrong, on which line and text. */
+export function parseCallLayout(text: string): CallLayout {
+  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length - 1;
+  const fail = (message: string, span: Span): never => {
+    throw new CellSyntaxError(message, lineAt(span.start), span);
+  };
+  const code = withoutComments(text);
+  const open = code.indexOf('(');
+  const headText = open < 0 ? code : code.slice(0, open);
+  const head = headText.trim();
+  if (head === '') fail('The cell is empty: write a call such as Package:Function(arg: value).', { start: 0, end: 0 });
+  const headSpan = spanOf(0, headText);
+  const assign = /^([A-Za-z_]\w*)(\s*=\s*)(.*)$/s.exec(head);
+  const name = (assign ? assign[3] : head).trim();
+  const functionSpan = assign ? { start: headSpan.start + assign[1].length + assign[2].length, end: headSpan.end } : headSpan;
+  if (open < 0 || !FUNCTION_NAME.test(name)) fail(`"${head.slice(0, 60)}" is not a function call: write Package:Function(arg: value, …).`, open < 0 ? headSpan : functionSpan);
+  const close = code.lastIndexOf(')');
+  if (close < open) fail(`The call of ${name} has no closing ")".`, { start: open, end: open + 1 });
+  const rest = code.slice(close + 1);
+  if (rest.trim() !== '') fail(`Text after the call of ${name}: a cell holds one call.`, spanOf(close + 1, rest));
+  const args: ArgumentLayout[] = [];
+  for (const piece of splitArguments(code.slice(open + 1, close), open + 1)) {
+    const span = spanOf(piece.at, piece.text);
+    const m = /^(\s*)([A-Za-z_$][\w$]*)(\s*:\s*)([\s\S]*?)\s*$/.exec(piece.text);
+    if (!m) fail(`Each argument is "name: value" ("${piece.text.trim().slice(0, 40)}" is not).`, span);
+    const [, lead, key, colon, raw] = m as RegExpExecArray;
+    const keySpan = { start: piece.at + lead.length, end: piece.at + lead.length + key.length };
+    const valueSpan = { start: keySpan.end + colon.length, end: keySpan.end + colon.length + raw.length };
+    if (args.some((a) => a.key === key)) fail(`The argument ${key} is given twice.`, keySpan);
+    if (raw === '') fail(`The argument ${key} has no value.`, keySpan);
+    if (IDENTIFIER.test(raw) && !['true', 'false', 'null'].includes(raw)) {
+      args.push({ key, keySpan, value: { variable: raw }, valueSpan });
+      continue;
+    }
+    try {
+      args.push({ key, keySpan, value: { value: JSON.parse(raw) }, valueSpan });
+    } catch {
+      fail(`The value of ${key} is neither JSON (text in double quotes, a number, true, false, a list) nor a variable's name: ${raw.slice(0, 40)}`, valueSpan);
+    }
+  }
+  return {
+    function: name,
+    functionSpan,
+    ...(assign ? { assignTo: assign[1], assignSpan: { start: headSpan.start, end: headSpan.start + assign[1].length } } : {}),
+    open,
+    close,
+    args,
+  };
 }
 
 /** Parses a function-call cell; a CellSyntaxError says what is wrong and on which line. */
 export function parseCallCell(text: string): CallCell {
-  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length - 1;
-  // Comment lines (`//`, `#`) are left out, keeping the offsets of the rest.
-  const code = text.replace(/^[ \t]*(\/\/|#).*$/gm, (m) => ' '.repeat(m.length));
-  const open = code.indexOf('(');
-  const head = (open < 0 ? code : code.slice(0, open)).trim();
-  if (head === '') throw new CellSyntaxError('The cell is empty: write a call such as Package:Function(arg: value).', 0);
-  const assign = /^([A-Za-z_]\w*)\s*=\s*(.*)$/s.exec(head);
-  const name = (assign ? assign[2] : head).trim();
-  if (open < 0 || !FUNCTION_NAME.test(name))
-    throw new CellSyntaxError(`"${head.slice(0, 60)}" is not a function call: write Package:Function(arg: value, …).`, lineAt(code.search(/\S/)));
-  const close = code.lastIndexOf(')');
-  if (close < open) throw new CellSyntaxError(`The call of ${name} has no closing ")".`, lineAt(code.length));
-  if (code.slice(close + 1).trim() !== '')
-    throw new CellSyntaxError(`Text after the call of ${name}: a cell holds one call.`, lineAt(close + 1 + code.slice(close + 1).search(/\S/)));
-  const args: Record<string, ArgumentValue> = {};
-  for (const piece of splitArguments(code.slice(open + 1, close), open + 1)) {
-    const m = /^\s*([A-Za-z_$][\w$]*)\s*:\s*([\s\S]*?)\s*$/.exec(piece.text);
-    const line = lineAt(piece.at + piece.text.search(/\S|$/));
-    if (!m) throw new CellSyntaxError(`Each argument is "name: value" ("${piece.text.trim().slice(0, 40)}" is not).`, line);
-    const [, key, raw] = m;
-    if (key in args) throw new CellSyntaxError(`The argument ${key} is given twice.`, line);
-    if (raw === '') throw new CellSyntaxError(`The argument ${key} has no value.`, line);
-    if (IDENTIFIER.test(raw) && !['true', 'false', 'null'].includes(raw)) {
-      args[key] = { variable: raw };
-      continue;
-    }
-    try {
-      args[key] = { value: JSON.parse(raw) };
-    } catch {
-      throw new CellSyntaxError(`The value of ${key} is neither JSON (text in double quotes, a number, true, false, a list) nor a variable's name: ${raw.slice(0, 40)}`, line);
-    }
-  }
-  return { function: name, assignTo: assign?.[1], args };
+  const layout = parseCallLayout(text);
+  return { function: layout.function, assignTo: layout.assignTo, args: Object.fromEntries(layout.args.map((a) => [a.key, a.value])) };
 }
 
 /** The variables a call cell reads. */

@@ -8,7 +8,8 @@ import { type CommentPrefix, parseScriptHeader } from '../scripts/header';
 import { headerProblems } from '../scripts/signature';
 import { scriptExtension } from './cells';
 
-const PREFIX: Record<string, CommentPrefix> = { python: '#', r: '#', julia: '#', octave: '#', javascript: '//', sql: '--' };
+/** The comment prefix of a script or query cell's header, by the cell's language. */
+export const PREFIX: Record<string, CommentPrefix> = { python: '#', r: '#', julia: '#', octave: '#', javascript: '//', sql: '--' };
 
 export interface CellScript {
   local: LocalScript;
