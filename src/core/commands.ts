@@ -102,6 +102,7 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.notebooks.new',
   'datagrok.notebooks.saveOutputs',
   'datagrok.notebooks.showVariables',
+  'datagrok.notebooks.exportJupyter',
 ]);
 
 export class CommandLayer {
