@@ -1,6 +1,6 @@
 // Export as Jupyter notebook: the notebook's cells written as a .ipynb in Python with Datagrok's Python
 // client (src/platform/notebook/jupyter.ts), beside the notebook or where the user chooses. An existing
-// file is replaced only with the user's yes (or `overwrite: true`).
+// file is replaced only with the user's yes (the save dialog's) or, called with options, `overwrite: true`.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { badInput } from '../api/errors';
@@ -85,12 +85,8 @@ export async function exportJupyter(s: Services, c: NotebookContext, inv: Comman
   if (overwrite !== undefined && typeof overwrite !== 'boolean') throw badInput('The option "overwrite" must be true or false.');
   const notebook = await targetNotebook(inv);
   const { target, chosen } = await targetOf(inv, notebook);
-  // The save dialog asked already when the user chose an existing file.
-  if (!chosen && overwrite !== true && (await exists(target))) {
-    if (!inv.interactive) throw badInput(`${target.toString(true)} exists already: pass overwrite: true to replace it, or another target.`);
-    const replace = await vscode.window.showWarningMessage(`${path.posix.basename(target.path)} exists already. Replace it?`, { modal: true }, 'Replace');
-    if (replace !== 'Replace') throw new UserCancelled();
-  }
+  // A file the user chose in the save dialog was confirmed there; called with options, only `overwrite: true` replaces one.
+  if (!chosen && overwrite !== true && (await exists(target))) throw badInput(`${target.toString(true)} exists already: pass overwrite: true to replace it, or another target.`);
   const fileName = path.posix.basename(notebook.uri.path);
   const { notebook: ipynb, cells } = toJupyter(await exportCells(s, c, notebook), { fileName, tablePrefix: NotebookKernels.tablePrefix(notebook) });
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(jupyterText(ipynb)));
