@@ -23,8 +23,10 @@ export function functionSaveRoutes(state: EmulatorState): Route[] {
   return [{ method: 'POST', path: 'public/v1/functions', handler: save }];
 }
 
-/** A database connection by `Namespace.Name` (the Python client writes `:` as `.`), id or name. */
-export function databaseConnection(state: EmulatorState, name: string): Record<string, unknown> {
-  const wanted = name.replace('.', ':');
-  return state.entities.require('DataConnection', wanted);
+/** A database connection by `Namespace.Name` (the Python client writes `:` as `.`), id or name; undefined if none. */
+export function databaseConnection(state: EmulatorState, name: string): Record<string, unknown> | undefined {
+  const wanted = name.replace('.', ':').toLowerCase();
+  return state.entities
+    .all('DataConnection')
+    .find((c) => String(c.id).toLowerCase() === wanted || String(c.nqName ?? '').toLowerCase() === wanted || String(c.name).toLowerCase() === wanted);
 }

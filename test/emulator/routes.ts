@@ -73,13 +73,14 @@ export function apiRoutes(state: EmulatorState): Route[] {
       path: `${V1}/connections/:name`,
       flag: 'listing',
       handler: (ctx) => {
-        let connector: ReturnType<typeof files.connector> | undefined;
         try {
-          connector = files.connector(ctx.params.name);
-        } catch {
-          return sendJson(ctx.res, databaseConnection(state, ctx.params.name));
+          sendJson(ctx.res, connectionJson(files.connector(ctx.params.name)));
+        } catch (error) {
+          // Not a files connector: a database connection (an exported notebook's queries name one), else the 404.
+          const database = databaseConnection(state, ctx.params.name);
+          if (!database) throw error;
+          sendJson(ctx.res, database);
         }
-        sendJson(ctx.res, connectionJson(connector));
       },
     },
     { method: 'GET', path: 'connectors/connections/:id/files', flag: 'listing', handler: connectorFiles },
