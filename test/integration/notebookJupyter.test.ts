@@ -173,7 +173,7 @@ describe('notebook: export as Jupyter, plots as images', function () {
     });
     const source = (i: number) => ipynb.cells[i + 1].source.join('');
     assert.equal(ipynb.cells[1].cell_type, 'markdown');
-    assert.match(source(4), /^# Cell 5 \(javascript\) is not run here: Datagrok runs JavaScript scripts in the browser/);
+    assert.match(source(4), /^# Cell 5 \(javascript\) is not run here: the Python client saves scripts in .* not javascript/);
     assert.match(source(5), /^sum = grok\.functions\.call\("Demo:Add", \{"a": table_ref\("n", n\), "b": 2\}\)$/m, "the function's outputs named from the server");
     assert.match(source(7), /^# Cell 8 \(datagrok-call\) is not run here: .*closing/);
     // A valid notebook whose every code cell is Python (not run: the R cell needs a server that runs R).

@@ -108,7 +108,7 @@ describe('notebook: export as Jupyter', () => {
       ['markdown', 'server', 'commented', 'python', 'server', 'server', 'server', 'commented', 'server', 'server', 'commented', 'commented'],
     );
     assert.match(report[2].reason ?? '', /names no connection/);
-    assert.match(report[7].reason ?? '', /JavaScript scripts in the browser/);
+    assert.match(report[7].reason ?? '', /the Python client saves scripts in grok, julia, python, r, nodejs and octave only \(its ScriptLanguage\), not javascript/);
     assert.match(report[10].reason ?? '', /no closing/);
     assert.match(source(notebook.cells[10]), /\{"table": table_ref\("t", t\)\}/, 'a parameter object names a table by its variable');
   });

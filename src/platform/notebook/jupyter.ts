@@ -96,7 +96,7 @@ function scriptCode(cell: ExportCell, index: number, made: Map<string, string>):
   }
   if (cell.language === 'javascript')
     throw new NotExpressible(
-      'Datagrok runs JavaScript scripts in the browser, and the Python client calls server functions only: run this cell in Datagrok, or write it in Python.',
+      'the Python client saves scripts in grok, julia, python, r, nodejs and octave only (its ScriptLanguage), not javascript, which Datagrok runs in the browser: run this cell in Datagrok, or write it in Python.',
     );
   const params = paramsDict(header.inputs.filter((i) => made.has(i.name)).map((i) => [i.name, argument(i.name)]));
   const code = pythonText(withoutName(cell.text, header.prefix));
