@@ -59,8 +59,13 @@ export function uiArguments(arg: unknown): unknown[] {
   return [arg, FROM_UI];
 }
 
+/** What a notebook's toolbar hands its command (`{ ui: true, notebookEditor, source }`): a click, not options. */
+function isNotebookToolbarArgument(arg: object): boolean {
+  return 'notebookEditor' in arg && (arg as { ui?: unknown }).ui === true;
+}
+
 function isOptionsObject(arg: unknown): boolean {
-  if (arg === null || typeof arg !== 'object' || Array.isArray(arg)) {
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg) || isNotebookToolbarArgument(arg)) {
     return false;
   }
   const proto = Object.getPrototypeOf(arg);
@@ -102,6 +107,7 @@ const WITHOUT_SIGN_IN = new Set([
   'datagrok.notebooks.new',
   'datagrok.notebooks.saveOutputs',
   'datagrok.notebooks.showVariables',
+  'datagrok.notebooks.exportJupyter',
 ]);
 
 export class CommandLayer {

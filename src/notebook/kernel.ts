@@ -28,7 +28,7 @@ export interface CellResult {
 }
 
 /** A function-call cell's call: its `Pkg:Func(…)` text, or a parameter-file object. */
-function callOf(cell: vscode.NotebookCell): CallCell | undefined {
+export function callOf(cell: vscode.NotebookCell): CallCell | undefined {
   const text = cell.document.getText();
   if (cellKind(cell.document.languageId) !== 'call') return undefined;
   if (cell.document.languageId === 'datagrok-call') return parseCallCell(text);

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../platform/notebook/format';
 import type { Services } from '../services';
+import { exportJupyter } from './exportJupyter';
 import { newNotebook, runNotebook, saveOutputs, showVariables, type NotebookContext } from './commands';
 import { registerCellLanguage } from './cellLanguage';
 import { NotebookKernels } from './kernel';
@@ -28,6 +29,7 @@ export function registerNotebook(services: Services): void {
     commands.register('datagrok.notebooks.showVariables', (inv) => showVariables(c, inv)),
     commands.register('datagrok.notebooks.pushTables', (inv) => pushTables(services, c, inv)),
     commands.register('datagrok.notebooks.createDashboard', (inv) => createDashboard(services, c, inv)),
+    commands.register('datagrok.notebooks.exportJupyter', (inv) => exportJupyter(services, c, inv)),
     ...registerCellLanguage(services, sessions),
   );
 }

@@ -51,6 +51,8 @@ describe('Datagrok API emulator', function () {
       ['POST', `/public/v1/entities/${DASHBOARD}/shares?groups=Chemists&access=Edit`],
       ['DELETE', '/public/v1/files/demo.Home/notes.txt'],
       ['GET', '/public/v1/connections/System.DemoFiles'],
+      ['GET', '/public/v1/connections/Samples.Northwind'],
+      ['POST', '/public/v1/functions', '{"name":"AuthCheck","source":"script","language":"python","script":"x = 1"}'],
       ['GET', '/connectors/connections/f0000000-0000-4000-8000-000000000001/files/geo/?recursive=false'],
       // Also beyond the reference (README "Beyond the reference: what real servers do")
       ['GET', '/public/v1/healthcheck'],

@@ -6,6 +6,7 @@ import { parseInclude } from './groups';
 import { ApiError, type Ctx, optionalFlag, queryFlag, type Route, readJson, sendEmpty, sendJson } from './http';
 import { requestMembership, requestsOf, resolveRequest } from './memberships';
 import { entityRoutes } from './routes-entities';
+import { databaseConnection, functionSaveRoutes } from './routes-functions-save';
 import { packageRoutes } from './routes-packages';
 import { packageReadRoutes } from './routes-package-reads';
 import { platformRoutes } from './routes-platform';
@@ -42,6 +43,7 @@ export function apiRoutes(state: EmulatorState): Route[] {
 
     // Beyond the reference, as real servers (dev-key login, users, functions and connections lists, the non-public lists, …)
     ...platformRoutes(state),
+    ...functionSaveRoutes(state),
 
     // Files
     {
@@ -70,7 +72,16 @@ export function apiRoutes(state: EmulatorState): Route[] {
       method: 'GET',
       path: `${V1}/connections/:name`,
       flag: 'listing',
-      handler: (ctx) => sendJson(ctx.res, connectionJson(files.connector(ctx.params.name))),
+      handler: (ctx) => {
+        try {
+          sendJson(ctx.res, connectionJson(files.connector(ctx.params.name)));
+        } catch (error) {
+          // Not a files connector: a database connection (an exported notebook's queries name one), else the 404.
+          const database = databaseConnection(state, ctx.params.name);
+          if (!database) throw error;
+          sendJson(ctx.res, database);
+        }
+      },
     },
     { method: 'GET', path: 'connectors/connections/:id/files', flag: 'listing', handler: connectorFiles },
     { method: 'GET', path: 'connectors/connections/:id/files/*', flag: 'listing', handler: connectorFiles },

@@ -10,6 +10,7 @@ import * as vm from 'node:vm';
 import Papa from 'papaparse';
 import initSqlJs from 'sql.js';
 import { ApiError } from './http';
+import { PYTHON_DRIVER } from './scriptPythonDriver';
 
 export interface ScriptParam {
   name: string;
@@ -115,48 +116,6 @@ async function runJavaScript(script: ScriptCode, params: Record<string, unknown>
 
 // ---- Python ------------------------------------------------------------------------------------------
 
-/** Runs the script's code with its inputs bound; prints the outputs as JSON (marked) or the error's line. */
-const PYTHON_DRIVER = `
-import io, json, sys, traceback, contextlib
-job = json.load(sys.stdin)
-import pandas as pd
-ns = {"__name__": "__main__"}
-ns.update(job["scalars"])
-for name, text in job["frames"].items():
-    ns[name] = pd.read_csv(io.StringIO(text)) if text.strip() else pd.DataFrame()
-def plain(value, kind):
-    if kind == "dataframe" and isinstance(value, pd.DataFrame):
-        return value.to_csv(index=False)
-    if kind == "dataframe" and isinstance(value, pd.Series):
-        return value.to_frame().to_csv(index=False)
-    if hasattr(value, "item") and not isinstance(value, (list, dict, str)):
-        try:
-            return value.item()
-        except Exception:
-            pass
-    if hasattr(value, "tolist"):
-        return value.tolist()
-    return value
-captured = io.StringIO()
-try:
-    with contextlib.redirect_stdout(captured):
-        exec(compile(job["code"], job["file"], "exec"), ns)
-except BaseException as e:
-    line = None
-    for frame in traceback.extract_tb(e.__traceback__):
-        if frame.filename == job["file"]:
-            line = frame.lineno
-    if isinstance(e, SyntaxError) and e.filename == job["file"]:
-        line = e.lineno
-    print("\\u0000DATAGROK" + json.dumps({"error": type(e).__name__ + ": " + str(e), "line": line}))
-    sys.exit(0)
-missing = [o["name"] for o in job["outputs"] if o["name"] not in ns]
-if missing:
-    print("\\u0000DATAGROK" + json.dumps({"error": "the script did not set its output " + ", ".join(missing), "line": None}))
-    sys.exit(0)
-print("\\u0000DATAGROK" + json.dumps({"values": {o["name"]: plain(ns[o["name"]], o["type"]) for o in job["outputs"]}}, default=str))
-`;
-
 let pythonFound: string | null | undefined;
 
 /** A python3 that has pandas: `DATAGROK_EMULATOR_PYTHON`, else `python3` on the PATH, else /usr/bin/python3. */
@@ -178,7 +137,8 @@ async function runPython(script: ScriptCode, params: Record<string, unknown>, ct
     frames: Object.fromEntries(Object.entries(frames).map(([n, f]) => [n, csvOf(f.fields, f.rows)])),
     outputs: script.params.filter((p) => !p.isInput).map((p) => ({ name: p.name, type: p.propertyType.toLowerCase() })),
   };
-  const child = spawn(python, ['-c', PYTHON_DRIVER], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // Plots are drawn off screen (matplotlib's Agg backend): a graphics output is a figure's PNG.
+  const child = spawn(python, ['-c', PYTHON_DRIVER], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, MPLBACKEND: 'Agg' } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => {
