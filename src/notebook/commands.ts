@@ -7,11 +7,13 @@ import { uriOption } from '../core/options';
 import { NOTEBOOK_TYPE } from '../platform/notebook/format';
 import { describeVariable } from '../platform/notebook/variables';
 import type { CellResult, NotebookKernels } from './kernel';
+import type { SavedOutputs } from './savedOutputs';
 import type { NotebookSessions } from './session';
 
 export interface NotebookContext {
   kernels: NotebookKernels;
   sessions: NotebookSessions;
+  savedOutputs: SavedOutputs;
 }
 
 const FIRST_CELLS: [vscode.NotebookCellKind, string, string][] = [
@@ -58,16 +60,19 @@ export async function runNotebook(c: NotebookContext, inv: CommandInvocation<{ u
   if (beyond !== undefined) throw badInput(`The notebook has ${notebook.cellCount} cells: there is no cell ${beyond} (0 is the first).`);
   const editor = await vscode.window.showNotebookDocument(notebook, { preserveFocus: true });
   const { controller, url } = await c.kernels.select(notebook, editor);
-  return c.kernels.execute(
+  const results = await c.kernels.execute(
     url,
     controller,
     [...new Set(indices)].sort((a, b) => a - b).map((i) => notebook.cellAt(i)),
     notebook,
   );
+  // A notebook that saves its outputs has them in its cells' metadata when this returns.
+  await c.savedOutputs.settled();
+  return results;
 }
 
 /** datagrok.notebooks.saveOutputs: `{ uri?, save? }` turns saving outputs in the file on or off (toggles without `save`); returns the new setting. */
-export async function saveOutputs(inv: CommandInvocation<{ uri?: unknown; save?: unknown }>): Promise<boolean> {
+export async function saveOutputs(c: NotebookContext, inv: CommandInvocation<{ uri?: unknown; save?: unknown }>): Promise<boolean> {
   const save = inv.options?.save;
   if (save !== undefined && typeof save !== 'boolean') throw badInput('The option "save" must be true or false.');
   const notebook = await targetNotebook(inv);
@@ -75,6 +80,7 @@ export async function saveOutputs(inv: CommandInvocation<{ uri?: unknown; save?:
   const edit = new vscode.WorkspaceEdit();
   edit.set(notebook.uri, [vscode.NotebookEdit.updateNotebookMetadata({ ...notebook.metadata, saveOutputs: next })]);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`The notebook's setting could not be changed: is ${notebook.uri.toString(true)} read-only?`);
+  await c.savedOutputs.sync(notebook, next);
   if (inv.interactive)
     void vscode.window.showInformationMessage(
       next ? "Outputs are saved in this notebook's file (tables by reference, never their rows)." : "Outputs are not saved in this notebook's file.",

@@ -1,8 +1,10 @@
 // The Datagrok notebook's file (src/platform/notebook/format.ts) as VS Code's notebook: cells by language,
-// the notebook's settings as its metadata, outputs kept (as their saved form) only when it saves them.
+// the notebook's settings as its metadata, outputs kept (as their saved form, in the cells' metadata:
+// savedOutputs.ts) only when it saves them.
 import * as vscode from 'vscode';
 import { NotebookFormatError, type NotebookCellText, type NotebookSettings, parseNotebook, serializeNotebook } from '../platform/notebook/format';
-import { savedOf, savedOutput } from './outputs';
+import { savedOutput } from './outputs';
+import { SAVED_OUTPUTS, savedOutputsOf } from './savedOutputs';
 
 export class NotebookSerializer implements vscode.NotebookSerializer {
   deserializeNotebook(content: Uint8Array): vscode.NotebookData {
@@ -19,7 +21,10 @@ export class NotebookSerializer implements vscode.NotebookSerializer {
     const cells = parsed.cells.map((c) => {
       const markdown = c.language === 'markdown';
       const cell = new vscode.NotebookCellData(markdown ? vscode.NotebookCellKind.Markup : vscode.NotebookCellKind.Code, c.text, c.language);
-      if (c.outputs?.length) cell.outputs = c.outputs.map(savedOutput);
+      if (c.outputs?.length) {
+        cell.outputs = c.outputs.map(savedOutput);
+        cell.metadata = { [SAVED_OUTPUTS]: c.outputs };
+      }
       return cell;
     });
     const data = new vscode.NotebookData(cells);
@@ -30,7 +35,8 @@ export class NotebookSerializer implements vscode.NotebookSerializer {
   serializeNotebook(data: vscode.NotebookData): Uint8Array {
     const settings: NotebookSettings = data.metadata?.saveOutputs === true ? { saveOutputs: true } : {};
     const cells: NotebookCellText[] = data.cells.map((c) => {
-      const outputs = (c.outputs ?? []).flatMap((o) => savedOf(o) ?? []);
+      // Outputs are transient (VS Code does not pass them): their saved forms are in the cell's metadata.
+      const outputs = savedOutputsOf(c.metadata);
       return { language: c.kind === vscode.NotebookCellKind.Markup ? 'markdown' : c.languageId, text: c.value, ...(outputs.length ? { outputs } : {}) };
     });
     return new TextEncoder().encode(serializeNotebook({ settings, cells }));

@@ -32,7 +32,8 @@ export const PACKAGE_TEST_CONTROLLER = { id: 'datagrok.packageTests', label: 'Da
 export const TASK_TYPES: Record<string, string> = { datagrok: '**/{src/package.ts,src/package.js,package.js}' };
 export const CUSTOM_EDITORS: Record<string, { retainContextWhenHidden: boolean }> = { 'datagrok.dataView': { retainContextWhenHidden: true } };
 /** Notebook types (package.json notebooks), with the options each serializer is registered with: outputs are the serializer's to keep or leave out. */
-export const NOTEBOOKS: Record<string, vscode.NotebookDocumentContentOptions> = { 'datagrok-notebook': { transientOutputs: false } };
+/** Outputs are transient: a notebook that saves them keeps their saved forms in its cells' metadata (src/notebook/savedOutputs.ts). */
+export const NOTEBOOKS: Record<string, vscode.NotebookDocumentContentOptions> = { 'datagrok-notebook': { transientOutputs: true } };
 export const PARAMETER_FILES: vscode.DocumentSelector = [{ language: 'json' }, { language: 'jsonc' }];
 export const COMPLETION_TRIGGERS = ['"', ':', '/'];
 /** A workspace holding one of these loads the features once activation is over: a linked folder's Source Control entry shows from the start. */

@@ -204,13 +204,21 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
   it('saves outputs only when the notebook asks: a table by its shape, never its rows', async () => {
     const uri = write('saved.dgnb', CHAIN);
     await run(uri, [1]);
+    assert.equal(notebookOf(uri).isDirty, false, 'a run leaves a notebook that does not save its outputs unmodified: its file would not change');
     await notebookOf(uri).save();
     assert.ok(!fs.readFileSync(uri.fsPath, 'utf8').includes('%% output'), 'no outputs by default');
     assert.equal(await vscode.commands.executeCommand('datagrok.notebooks.saveOutputs', { uri, save: true }), true);
+    assert.equal(notebookOf(uri).isDirty, true, 'saving outputs changes the file');
+    await notebookOf(uri).save();
+    // An edit elsewhere keeps the saved outputs in the file.
+    const edit = new vscode.WorkspaceEdit();
+    edit.set(uri, [vscode.NotebookEdit.replaceCells(new vscode.NotebookRange(0, 1), [new vscode.NotebookCellData(vscode.NotebookCellKind.Markup, '# Customers', 'markdown')])]);
+    assert.ok(await vscode.workspace.applyEdit(edit));
     await notebookOf(uri).save();
     const saved = fs.readFileSync(uri.fsPath, 'utf8');
     assert.match(saved, /^%% datagrok-notebook {"saveOutputs":true}\n/);
     assert.match(saved, /\n%% output {"name":"byCountry","type":"dataframe","rows":\d+,"columns":2}\n/);
+    assert.match(saved, /\n# Customers\n/);
     assert.ok(!/USA|Germany/.test(saved), 'no rows in the file');
   });
 
