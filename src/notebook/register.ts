@@ -1,5 +1,5 @@
 // The Datagrok notebook (*.dgnb): the serializer (behind the stand-in registered at activation), a kernel
-// per server, stale marks and the variables, the commands.
+// per server, stale marks and the variables, the commands, the table outputs' files and renderer messaging.
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../platform/notebook/format';
 import type { Services } from '../services';
@@ -8,16 +8,19 @@ import { NotebookKernels } from './kernel';
 import { NotebookSerializer } from './serializer';
 import { NotebookSessions } from './session';
 import { StaleMarks, VariablesStatus } from './status';
+import { NotebookTables, type NotebookTablesApi } from './tableOutputs';
 import { createDashboard, pushTables } from './tableCommands';
 
-export function registerNotebook(services: Services): void {
+export function registerNotebook(services: Services): NotebookTablesApi {
   const { commands, context, contributions } = services;
   const sessions = new NotebookSessions();
-  const kernels = new NotebookKernels(services, sessions);
+  const tables = new NotebookTables(context, services.log);
+  const kernels = new NotebookKernels(services, sessions, tables);
   const c: NotebookContext = { kernels, sessions };
   context.subscriptions.push(
     contributions.notebookSerializer(NOTEBOOK_TYPE, new NotebookSerializer()),
     sessions,
+    tables,
     kernels,
     vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, new StaleMarks(sessions)),
     new VariablesStatus(sessions),
@@ -28,4 +31,5 @@ export function registerNotebook(services: Services): void {
     commands.register('datagrok.notebooks.pushTables', (inv) => pushTables(services, c, inv)),
     commands.register('datagrok.notebooks.createDashboard', (inv) => createDashboard(services, c, inv)),
   );
+  return tables;
 }
