@@ -27,7 +27,7 @@ export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transfer
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** Streams a body (ApiError-checked) and what the headers said. `commit()` marks data handed on to the caller. */
-export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void) => Promise<T>;
+export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void, ctx: FailureContext) => Promise<T>;
 
 type Attempt = Omit<ExchangeRequest, 'signal'>;
 
@@ -69,6 +69,11 @@ export class Transport {
     this.onRequest = options.onRequest;
     this.connections = createConnections(url, options.network);
     this.route = this.connections.route;
+  }
+
+  /** The most bytes of an answer held in memory (datagrok.maxAnswerSizeMB). */
+  get answerLimit(): number {
+    return this.maxAnswerBytes;
   }
 
   /** Whether the base URL ends in /api (when not, a plain 404 hints at it). */
@@ -140,9 +145,14 @@ export class Transport {
           if (failure) throw failure;
         });
         try {
-          return await consume(stream, info, () => {
-            committed.value = true;
-          });
+          return await consume(
+            stream,
+            info,
+            () => {
+              committed.value = true;
+            },
+            ctx,
+          );
         } finally {
           discard(res);
         }

@@ -123,7 +123,7 @@ export class NotebookTables implements NotebookTablesApi, vscode.Disposable {
   }
 
   /** Where a cell's dataframes are written (CellContext.outputFiles). */
-  get writer(): Pick<OutputFiles, 'write'> {
+  get writer(): OutputFiles {
     return this.files;
   }
 

@@ -6,13 +6,31 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { OutputFiles } from '../../src/platform/notebook/outputFiles';
-import { countCsvRows, HEAD_BUDGET, HEAD_ROWS, tableHead } from '../../src/platform/notebook/tableHead';
+import { countCsvFileRows, countCsvRows, fileStart, HEAD_BUDGET, HEAD_ROWS, tableHead } from '../../src/platform/notebook/tableHead';
 import { csvShape } from '../../src/platform/functions/outputs';
 
 describe('notebook table outputs', () => {
-  it('counts rows as the CSV parser does: quoted line breaks, CRLF, empty lines, a missing last newline', () => {
-    for (const text of ['a,b\n1,2\n3,4\n', 'a,b\r\n1,2\r\n\r\n3,4', 'a,b\n"x\ny",2\n"q""",3\n\n', 'a\n', 'a', '', 'a,b\n1,2\n\n\n3,"4\r\n5"\r\n']) {
-      assert.equal(countCsvRows(text), csvShape(text).rows, JSON.stringify(text));
+  it('counts rows as the CSV parser does: quoted line breaks, CRLF, empty lines, a missing last newline (text, and a file in chunks)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-rows-'));
+    try {
+      for (const text of ['a,b\n1,2\n3,4\n', 'a,b\r\n1,2\r\n\r\n3,4', 'a,b\n"x\ny",2\n"q""",3\n\n', 'a\n', 'a', '', 'a,b\n1,2\n\n\n3,"4\r\n5"\r\n']) {
+        assert.equal(countCsvRows(text), csvShape(text).rows, JSON.stringify(text));
+        const file = path.join(dir, 'rows.csv');
+        fs.writeFileSync(file, text);
+        assert.equal(await countCsvFileRows(file), csvShape(text).rows, `file ${JSON.stringify(text)}`);
+      }
+      // Past one read (1 MiB): quotes in one chunk, none in the next.
+      const big = `a,b\n"x\ny",1\n${'1,2\n'.repeat(400_000)}\n"p\nq",3\n`;
+      fs.writeFileSync(path.join(dir, 'big.csv'), big);
+      assert.equal(await countCsvFileRows(path.join(dir, 'big.csv')), 400_002);
+      const start = await fileStart(path.join(dir, 'big.csv'));
+      assert.equal(start.whole, false);
+      assert.deepEqual(tableHead(start.text, { rows: 400_002, whole: false }).first.slice(0, 2), [
+        ['x\ny', '1'],
+        ['1', '2'],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -23,13 +23,18 @@ export class OutputFiles {
     this.dir = path.join(root, `${process.pid}-${randomUUID().slice(0, 8)}`);
   }
 
-  /** Writes an output's CSV text to a new file; resolves with its id and path. */
-  async write(text: string): Promise<{ id: string; file: string }> {
+  /** A new output's id and the path of its file (not written yet). */
+  async reserve(): Promise<{ id: string; file: string }> {
     await fs.promises.mkdir(this.dir, { recursive: true });
     const id = randomUUID();
-    const file = this.file(id);
-    await fs.promises.writeFile(file, text);
-    return { id, file };
+    return { id, file: this.file(id) };
+  }
+
+  /** Writes an output's CSV text to a new file; resolves with its id and path. */
+  async write(text: string): Promise<{ id: string; file: string }> {
+    const reserved = await this.reserve();
+    await fs.promises.writeFile(reserved.file, text);
+    return reserved;
   }
 
   /** The file of an output id (ids are UUIDs this class made: nothing else is ever read). */

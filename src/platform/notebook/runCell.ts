@@ -13,7 +13,7 @@ import { pushCsv } from '../tables/push';
 import { type CallCell, callVariables } from './cells';
 import type { OutputFiles } from './outputFiles';
 import { cellLine, cellScript } from './scriptCell';
-import { type TableHead, tableHead } from './tableHead';
+import { countCsvFileRows, fileStart, type TableHead, tableHead } from './tableHead';
 import type { NotebookVariable, NotebookVariables } from './variables';
 
 export interface CellOutput {
@@ -46,7 +46,7 @@ export interface CellContext {
   /** Told when a temporary script could not be deleted. */
   leftBehind(name: string, error: unknown): void;
   /** Where dataframe outputs are written (each its own file); without it, their CSV stays in memory. */
-  outputFiles?: Pick<OutputFiles, 'write'>;
+  outputFiles?: Pick<OutputFiles, 'write' | 'reserve' | 'remove'>;
   /** The functions' declared outputs read so far in this session, by name (read once, beside the first call). */
   signatures?: Map<string, Promise<FuncParam[]>>;
 }
@@ -88,7 +88,31 @@ function outputsFrom(result: unknown, declared: { name: string; type: string }[]
   return declared.map((d, i) => outputOf(d.name, d.type, values[i]));
 }
 
+/** An answer the client wrote to an output's file as it came (one string or CSV text), not yet looked at. */
+class Streamed {
+  constructor(
+    readonly id: string,
+    readonly file: string,
+  ) {}
+}
+
+/** Calls the function; with output files, a string answer (a table's CSV) goes to a new one as it arrives. */
+async function callOnServer(ctx: CellContext, name: string, params: Record<string, unknown>): Promise<unknown> {
+  if (!ctx.outputFiles) return ctx.api.callFunction(name, params, { signal: ctx.signal });
+  const { id, file } = await ctx.outputFiles.reserve();
+  try {
+    const answer = await ctx.api.callFunctionToFile(name, params, file, { signal: ctx.signal });
+    if ('file' in answer) return new Streamed(id, file);
+    await ctx.outputFiles.remove(id);
+    return answer.value;
+  } catch (error) {
+    await ctx.outputFiles.remove(id).catch(() => undefined);
+    throw error;
+  }
+}
+
 function outputOf(name: string, type: string, value: unknown): CellOutput {
+  if (value instanceof Streamed) return { name, type, value };
   if ((type === 'dataframe' || type === 'dynamic') && looksLikeCsv(value)) return { name, type: 'dataframe', csv: value };
   return { name, type, value };
 }
@@ -96,6 +120,19 @@ function outputOf(name: string, type: string, value: unknown): CellOutput {
 /** Each dataframe's CSV to its own file (its text released), with its shape and first rows; or its shape alone, kept in memory. */
 async function settle(ctx: CellContext, outputs: CellOutput[]): Promise<CellOutput[]> {
   for (const o of outputs) {
+    if (o.value instanceof Streamed) {
+      const { id, file } = o.value;
+      const start = await fileStart(file);
+      if ((o.type === 'dataframe' || o.type === 'dynamic') && looksLikeCsv(start.text)) {
+        const head = tableHead(start.text, { rows: await countCsvFileRows(file), whole: start.whole });
+        Object.assign(o, { type: 'dataframe', value: undefined, id, file, head, rows: head.rows, columns: head.columns.length });
+      } else {
+        // A string output that is not a table (a name, a message): its value.
+        o.value = await fs.promises.readFile(file, 'utf8');
+        await ctx.outputFiles?.remove(id);
+      }
+      continue;
+    }
     if (o.csv === undefined) continue;
     if (!ctx.outputFiles) {
       Object.assign(o, csvShape(o.csv));
@@ -128,7 +165,7 @@ async function runScriptCell(ctx: CellContext, index: number, language: string, 
       script.local,
       (callName) => {
         called = callName;
-        return ctx.api.callFunction(callName, params, { signal: ctx.signal });
+        return callOnServer(ctx, callName, params);
       },
       ctx.signal,
       ctx.leftBehind,
@@ -177,7 +214,7 @@ async function runCallCell(ctx: CellContext, index: number, call: CallCell): Pro
       },
     );
   ctx.signatures?.set(key, signature);
-  const result = await ctx.api.callFunction(call.function, params, { signal: ctx.signal });
+  const result = await callOnServer(ctx, call.function, params);
   const declared = await signature;
   const outputs = outputsFrom(
     result,
