@@ -17,6 +17,8 @@ const OWN_CSS = `
   color: var(--vscode-foreground); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size);
   border: 1px solid var(--vscode-editorWidget-border, var(--vscode-panel-border, transparent));
 }
+/* The column panel (summary and a chart) needs room: the output grows while it is open. */
+#app:has(.panel:not([hidden])) { height: max(var(--height, 420px), 470px); }
 .gone { padding: 8px; color: var(--vscode-descriptionForeground); }
 `;
 
