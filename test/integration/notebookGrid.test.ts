@@ -2,7 +2,8 @@
 // the window, and the output item in the notebook stays small (the reference, the shape, the columns, the
 // first screen); the table renderer's requests (rows from the middle, a sort, a summary), answered through
 // the extension's test hook as the renderer's messages are, read that file; a later cell takes the table
-// from the file (one upload); a new run replaces the file, closing the notebook deletes it, and an output
+// from the file (one upload); a new run replaces the file, clearing the outputs or closing the notebook
+// deletes it, and an output
 // whose file is gone says so and how to get it back.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -70,7 +71,7 @@ describe('notebook grid: table outputs read on demand by the table renderer', fu
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps the rows out of the notebook, answers rows, sort and summary from the file, and deletes the file with the notebook', async () => {
+  it('keeps the rows out of the notebook, answers rows, sort and summary from the file, and deletes the file with its output or notebook', async () => {
     const file = path.join(dir, 'big.dgnb');
     fs.writeFileSync(file, NOTEBOOK);
     const uri = vscode.Uri.file(file);
@@ -137,8 +138,16 @@ describe('notebook grid: table outputs read on demand by the table renderer', fu
     assert.equal(gone.gone, true);
     assert.match(gone.message, /no longer here .*run the cell again/);
 
+    // Clearing the outputs deletes their files.
+    const clearedFile = api.notebookTables.list().find((o) => o.id === next.id)!.file;
+    await vscode.window.showNotebookDocument(notebook);
+    await vscode.commands.executeCommand('notebook.clearAllCellsOutputs');
+    await until(() => (fs.existsSync(clearedFile) ? undefined : true), 'the cleared output’s file to go');
+
     // Closing the notebook deletes its files.
-    const nextFile = api.notebookTables.list().find((o) => o.id === next.id)!.file;
+    await vscode.commands.executeCommand('datagrok.notebooks.run', { uri, cells: [0] });
+    const last = JSON.parse(new TextDecoder().decode(notebook.cellAt(0).outputs[0].items.find((i) => i.mime === MIME)!.data)) as NotebookTableItem;
+    const nextFile = api.notebookTables.list().find((o) => o.id === last.id)!.file;
     assert.ok(fs.existsSync(nextFile));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await until(() => (fs.existsSync(nextFile) ? undefined : true), 'the closed notebook’s file to go', 30_000);
