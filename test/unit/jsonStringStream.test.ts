@@ -1,6 +1,6 @@
 // The streamed JSON string decoder (a table's CSV answered as one JSON string, written as it arrives): the
 // bytes it gives are the string's UTF-8, whatever the chunks (escapes, \u escapes and surrogate pairs split
-// anywhere); what follows the closing quote is noticed.
+// anywhere); what follows the closing quote is noticed. (What push returns is valid until the next push: copied.)
 import * as assert from 'node:assert/strict';
 import { JsonStringDecoder } from '../../src/api/jsonStringStream';
 
@@ -8,7 +8,7 @@ function decode(json: string, size: number): { text: string; done: boolean; trai
   const bytes = Buffer.from(json, 'utf8');
   const decoder = new JsonStringDecoder();
   const out: Buffer[] = [];
-  for (let i = bytes.indexOf(0x22) + 1; i < bytes.length; i += size) out.push(decoder.push(bytes.subarray(i, Math.min(bytes.length, i + size))));
+  for (let i = bytes.indexOf(0x22) + 1; i < bytes.length; i += size) out.push(Buffer.from(decoder.push(bytes.subarray(i, Math.min(bytes.length, i + size)))));
   return { text: Buffer.concat(out).toString('utf8'), done: decoder.done, trailing: decoder.trailing };
 }
 
