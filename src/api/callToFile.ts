@@ -102,6 +102,7 @@ export async function callFunctionToFile(
         body,
         contentType: 'application/json',
         hintMissingApi: afterMissing || undefined,
+        callAnswer: true,
       },
       (stream, info, _commit, ctx) => consume(stream, info.contentType, ctx, file, http.answerLimit),
       { value: false },

@@ -244,7 +244,7 @@ export class Transport {
     if (this.closed) throw this.transportAttemptFailure(new TransportError('CLIENT_CLOSED', 'the client was closed'), spec, ctx, 0).error;
     // Only GETs without a body are retried; an upload or any POST is sent exactly once.
     const maxAttempts = spec.method === 'GET' && spec.body === undefined ? this.retries + 1 : 1;
-    const idleMs = spec.transfer ? this.timeouts.transferMs : this.timeouts.requestMs;
+    const idleMs = spec.transfer && !spec.callAnswer ? this.timeouts.transferMs : this.timeouts.requestMs;
     const request: Attempt = { ...requestParts(spec, this.key, this.originUrl, this.basePath + ctx.path), connectMs: this.timeouts.connectMs, idleMs };
     this.running++;
     try {

@@ -47,6 +47,15 @@ describe('a function answer streamed to a file (emulator over HTTP)', function (
     assert.deepEqual(fs.readdirSync(dir), ['echo.csv']);
   });
 
+  it("a server that says nothing for the request timeout fails as a call does (not after a transfer's idle time); cancel stops it", async () => {
+    const client = h.newClient({ timeouts: { requestMs: 200 }, retries: 0 });
+    await h.fault({ match: 'POST /api/public/v1/Demo.Echo/call', delayMs: 1000 });
+    await h.fails(client.callFunctionToFile('Demo:Echo', { value: 'x' }, path.join(dir, 'slow')), 'timeout', /did not answer within 0.2 s/);
+    await h.fault({ match: 'POST /api/public/v1/Demo.Echo/call', delayMs: 2000 });
+    await h.fails(h.client.callFunctionToFile('Demo:Echo', { value: 'x' }, path.join(dir, 'slow'), { signal: AbortSignal.timeout(50) }), 'cancelled');
+    assert.deepEqual(fs.readdirSync(dir), []);
+  });
+
   it("a notebook cell's table goes to its file, with its shape and first rows; a later cell uploads it from there once", async () => {
     const files = new OutputFiles(dir);
     const variables = new NotebookVariables();
