@@ -172,6 +172,20 @@ const contexts = await Promise.all([
     entryPoints: ['src/dataView/webview/main.ts'],
     outfile: path.join(outdir, 'dataViewWebview.js'),
   }),
+  // The notebook's table renderer: the same page as an ES module for the output webview, its CSS as text (put in each output's shadow root).
+  esbuild.context({
+    ...common,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    external: [],
+    mainFields: ['browser', 'module', 'main'],
+    loader: { '.css': 'text' },
+    // charts.ts imports uPlot's CSS for the data view's stylesheet; here the renderer imports it as text.
+    logOverride: { 'ignored-bare-import': 'silent' },
+    entryPoints: ['src/dataView/webview/notebookRenderer.ts'],
+    outfile: path.join(outdir, 'notebookRenderer.js'),
+  }),
   ...Object.entries(LAZY_MODULES).map(([pkg, name]) => esbuild.context({ ...common, entryPoints: [pkg], outfile: path.join(outdir, `${name}.js`) })),
 ]);
 if (watch) {

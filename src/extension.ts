@@ -19,6 +19,7 @@ import type { BundlesApi } from './bundles/register';
 import type { PackageTests } from './packages/tests/register';
 import type { FunctionTests } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
+import type { NotebookTablesApi } from './notebook/tableOutputs';
 import type { PackagesTree } from './packages/packagesTree';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs/store';
@@ -62,6 +63,8 @@ export interface DatagrokExtensionApi {
   readonly packageTests: PackageTests;
   /** The open data views and their message protocol (what the extension sends each webview). */
   readonly dataViews: DataViewsApi;
+  /** The notebooks' table outputs and the table renderer's message protocol. */
+  readonly notebookTables: NotebookTablesApi;
   /** The Packages view's data (the workspace's packages, their functions, the server's versions). */
   readonly packagesTree: PackagesTree;
   /** The language-model tools (what the tools registered with vscode.lm call) and the MCP server definition provider. */
@@ -111,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
     'functionTests',
     'packageTests',
     'dataViews',
+    'notebookTables',
     'packagesTree',
   ]);
   return Object.assign(views, {

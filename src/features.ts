@@ -41,6 +41,7 @@ import { type FunctionTests, registerTesting } from './testing/register';
 import type { DataViewsApi } from './dataView/provider';
 import { registerDataView } from './dataView/register';
 import { registerNotebook } from './notebook/register';
+import type { NotebookTablesApi } from './notebook/tableOutputs';
 
 /** What the entry made at activation and hands to the features. */
 /** Files holding the key, written readable by the user alone: the entry's terminal environment loads them from here. */
@@ -74,6 +75,8 @@ export interface Features {
   readonly bundles: BundlesApi;
   /** The open data views (custom editors), and their message protocol. */
   readonly dataViews: DataViewsApi;
+  /** The notebooks' table outputs (their files), and the renderer's message protocol. */
+  readonly notebookTables: NotebookTablesApi;
   remembered(kind: 'tables' | 'dashboards', server: string): RememberedEntity[];
   knownUser(server: string): Group | undefined;
   rememberedRuns(server: string): { runs: StoredRun[]; store: RunsStore };
@@ -111,7 +114,7 @@ export function startFeatures(shell: Shell): Features {
   const bundles = registerBundles(services);
   const functionTests = registerTesting(services);
   const dataViews = registerDataView(services);
-  registerNotebook(services);
+  const notebookTables = registerNotebook(services);
 
   return {
     groupsTree,
@@ -127,6 +130,7 @@ export function startFeatures(shell: Shell): Features {
     functionTests,
     packageTests,
     dataViews,
+    notebookTables,
     packagesTree,
     remembered: (kind, server) => new RecentEntities(context.globalState, kind).list(server),
     knownUser: (server) => new KnownUsers(context.globalState).get(server),

@@ -7,6 +7,7 @@ import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './fil
 import { listPackages, packageTimestamps, publishPackage } from './packages';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
+import { type CallToFile, callFunctionToFile } from './callToFile';
 import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, listGroups, listRequests, lookupGroups, requestMembership, resolveRequest } from './groups';
 import type { PackageInfo } from './catalogTypes';
 import { Transport } from './http';
@@ -144,6 +145,10 @@ export class DatagrokClient implements DatagrokApi {
 
   callFunction(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<unknown> {
     return guard(() => callFunction(this.http, this.functionRoute, name, params, options));
+  }
+
+  callFunctionToFile(name: string, params: Record<string, unknown>, file: string, options?: CallOptions): Promise<CallToFile> {
+    return guard(() => callFunctionToFile(this.http, this.functionRoute, name, params, file, options));
   }
 
   listGroups(query?: { include?: string; text?: string }, options?: CallOptions): Promise<Group[]> {

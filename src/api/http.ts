@@ -27,7 +27,7 @@ export const DEFAULT_TIMEOUTS = { connectMs: 30_000, requestMs: 60_000, transfer
 export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** Streams a body (ApiError-checked) and what the headers said. `commit()` marks data handed on to the caller. */
-export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void) => Promise<T>;
+export type BodyConsumer<T> = (body: Readable, info: BodyInfo, commit: () => void, ctx: FailureContext) => Promise<T>;
 
 type Attempt = Omit<ExchangeRequest, 'signal'>;
 
@@ -69,6 +69,11 @@ export class Transport {
     this.onRequest = options.onRequest;
     this.connections = createConnections(url, options.network);
     this.route = this.connections.route;
+  }
+
+  /** The most bytes of an answer held in memory (datagrok.maxAnswerSizeMB). */
+  get answerLimit(): number {
+    return this.maxAnswerBytes;
   }
 
   /** Whether the base URL ends in /api (when not, a plain 404 hints at it). */
@@ -140,9 +145,14 @@ export class Transport {
           if (failure) throw failure;
         });
         try {
-          return await consume(stream, info, () => {
-            committed.value = true;
-          });
+          return await consume(
+            stream,
+            info,
+            () => {
+              committed.value = true;
+            },
+            ctx,
+          );
         } finally {
           discard(res);
         }
@@ -234,7 +244,7 @@ export class Transport {
     if (this.closed) throw this.transportAttemptFailure(new TransportError('CLIENT_CLOSED', 'the client was closed'), spec, ctx, 0).error;
     // Only GETs without a body are retried; an upload or any POST is sent exactly once.
     const maxAttempts = spec.method === 'GET' && spec.body === undefined ? this.retries + 1 : 1;
-    const idleMs = spec.transfer ? this.timeouts.transferMs : this.timeouts.requestMs;
+    const idleMs = spec.transfer && !spec.callAnswer ? this.timeouts.transferMs : this.timeouts.requestMs;
     const request: Attempt = { ...requestParts(spec, this.key, this.originUrl, this.basePath + ctx.path), connectMs: this.timeouts.connectMs, idleMs };
     this.running++;
     try {

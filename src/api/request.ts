@@ -14,6 +14,8 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** File/table transfer: transfer timeouts instead of JSON-call timeouts. */
   transfer?: boolean;
+  /** A function call's answer streamed (transfer): no overall deadline, but the JSON call's idle timeout (the server computes before it answers). */
+  callAnswer?: boolean;
   body?: string | Uint8Array | Readable | AsyncIterable<Uint8Array>;
   contentType?: string;
   contentLength?: number;

@@ -7,25 +7,22 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { uiArguments } from '../core/commands';
 import type { OpenedTable } from '../platform/tables/opened';
-import type { DataViewAction, Filter, HostMessage, RowCount, SortSpec, WebviewMessage } from '../platform/dataView/protocol';
+import type { DataViewAction, HostMessage, RowCount, WebviewMessage } from '../platform/dataView/protocol';
+import { TableAnswers } from '../platform/dataView/tableAnswers';
 import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { localFileOf } from './localFile';
 
 const SENT_KEPT = 200;
-/** Most rows one request may ask for. */
-const MAX_ROWS = 5000;
 
 export class DataViewSession {
   readonly sent: HostMessage[] = [];
   private client: DataSourceClient | undefined;
   private localFile: string | undefined;
   private started: Promise<HostMessage> | undefined;
-  /** Running work by kind: a new sort replaces a running sort, and so on; Cancel stops them all. */
-  private readonly tasks = new Map<string, AbortController>();
+  /** Rows, sort, filter, summaries and charts, answered by the worker. */
+  private readonly answers: TableAnswers;
   private rowCount: RowCount = { rows: 0, exact: false };
-  private sort: SortSpec | undefined;
-  private filters: Filter[] = [];
   private disposed = false;
 
   constructor(
@@ -36,7 +33,13 @@ export class DataViewSession {
     private readonly remember: (table: OpenedTable) => void,
     private readonly post: (message: HostMessage) => void,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.answers = new TableAnswers(
+      () => this.title,
+      (m) => this.send(m),
+      (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, work),
+    );
+  }
 
   get title(): string {
     return this.table()?.name ?? path.posix.basename(this.uri.path);
@@ -110,64 +113,9 @@ export class DataViewSession {
       return;
     }
     await this.start();
-    const client = this.client as DataSourceClient;
-    switch (m.type) {
-      case 'rows': {
-        const rows = await client.call('rows', [Math.max(0, m.start), Math.min(MAX_ROWS, Math.max(0, m.count))]);
-        reply({ type: 'rows', start: m.start, rows, rowCount: await client.call('rowCount', []), ...(m.tag !== undefined ? { tag: m.tag } : {}) });
-        return;
-      }
-      case 'sort': {
-        const rowCount = await this.long('Sorting', (progress, signal) => client.call('sort', [m.sort], progress, signal));
-        this.sort = m.sort;
-        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
-        return;
-      }
-      case 'filter': {
-        const rowCount = await this.long('Filtering', (progress, signal) => client.call('filter', [m.filters], progress, signal));
-        this.filters = m.filters;
-        reply({ type: 'view', rowCount, sort: this.sort, filters: this.filters });
-        return;
-      }
-      case 'summary': {
-        const summary = await this.long('Summarizing', (progress, signal) => client.call('summary', [m.column], progress, signal));
-        reply({ type: 'summary', summary });
-        return;
-      }
-      case 'chart': {
-        const chart = await this.long('Charting', (progress, signal) =>
-          m.kind === 'scatter' ? client.call('scatter', [m.x, m.y], progress, signal) : client.call('distribution', [m.column], progress, signal),
-        );
-        reply({ type: 'chart', chart });
-        return;
-      }
-      case 'cancel':
-        for (const task of this.tasks.values()) task.abort();
-        return;
-      case 'copy':
-        await vscode.env.clipboard.writeText(m.text);
-        return;
-      case 'action':
-        await this.act(m.action);
-        return;
-    }
-  }
-
-  /** Work over every row: progress in the webview and the status bar; a newer request or Cancel aborts it. */
-  private async long<T>(task: string, work: (progress: (fraction: number) => void, signal: AbortSignal) => Promise<T>): Promise<T> {
-    this.tasks.get(task)?.abort();
-    const abort = new AbortController();
-    this.tasks.set(task, abort);
-    const name = `${task} ${this.title}`;
-    this.send({ type: 'progress', task: name, fraction: 0 });
-    try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: name }, () =>
-        work((fraction) => this.send({ type: 'progress', task: name, fraction }), abort.signal),
-      );
-    } finally {
-      if (this.tasks.get(task) === abort) this.tasks.delete(task);
-      this.send({ type: 'progress', task: name, done: true });
-    }
+    if (await this.answers.answer(this.client as DataSourceClient, m, reply)) return;
+    if (m.type === 'copy') await vscode.env.clipboard.writeText(m.text);
+    else if (m.type === 'action') await this.act(m.action);
   }
 
   private async act(action: DataViewAction): Promise<void> {
@@ -199,7 +147,7 @@ export class DataViewSession {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const task of this.tasks.values()) task.abort();
+    this.answers.cancel();
     await this.client?.dispose();
     if (this.uri.scheme !== 'file' && this.localFile) await fs.promises.rm(path.dirname(this.localFile), { recursive: true, force: true });
   }

@@ -14,6 +14,7 @@ import { CellFailure, runCell, variablesOf } from '../platform/notebook/runCell'
 import type { Services } from '../services';
 import { cellOutput, errorOutput } from './outputs';
 import type { NotebookSessions } from './session';
+import type { NotebookTables } from './tableOutputs';
 
 export const CELL_LANGUAGES = ['python', 'r', 'javascript', 'julia', 'octave', 'sql', 'datagrok-call', 'json', 'jsonc'];
 
@@ -49,6 +50,7 @@ export class NotebookKernels implements vscode.Disposable {
   constructor(
     private readonly services: Services,
     private readonly sessions: NotebookSessions,
+    private readonly tables: NotebookTables,
   ) {
     this.update();
     services.context.subscriptions.push(services.connection.onDidChange(() => this.update()));
@@ -178,6 +180,7 @@ export class NotebookKernels implements vscode.Disposable {
           signal: abort.signal,
           tablePrefix: NotebookKernels.tablePrefix(notebook),
           signatures: session.signatures,
+          outputFiles: this.tables.writer,
           leftBehind: (name, e) => {
             const message = `The temporary script ${name} could not be deleted from the server (${e instanceof Error ? e.message : String(e)}): delete it in Datagrok.`;
             this.services.log.warn(message);
@@ -188,6 +191,7 @@ export class NotebookKernels implements vscode.Disposable {
       );
       const made = variablesOf(cell.index, ran);
       for (const v of made) session.variables.set(v);
+      for (const o of ran.outputs) this.tables.add(notebook, o);
       await execution.replaceOutput(ran.outputs.map((o) => cellOutput(o)));
       session.ran(notebook, cell, { reads: ran.reads, writes: made.map((v) => v.name) });
       execution.end(true, Date.now());

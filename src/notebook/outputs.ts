@@ -1,25 +1,25 @@
-// What a cell's outputs look like in the notebook: a table as its shape and its first rows (the rows stay
-// out of the file), a scalar labelled with its output name, a plot as an image, an error with the cell's
+// What a cell's outputs look like in the notebook: a table as the data view's grid (the table renderer,
+// reading its rows on demand from the output's file; the notebook holds only the first screen), a scalar labelled with its output name, a plot as an image, an error with the cell's
 // line. Each output carries its saved form (src/platform/notebook/format.ts) in its metadata.
 import * as vscode from 'vscode';
 import type { SavedOutput } from '../platform/notebook/format';
 import type { CellOutput } from '../platform/notebook/runCell';
-import { papaparse } from '../platform/lazyModules';
+import { NOTEBOOK_TABLE_MIME, type NotebookTableItem } from '../platform/dataView/protocol';
 
-/** How many of a table's rows the notebook shows under the cell. */
-export const PREVIEW_ROWS = 20;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const shapeOf = (o: { rows?: number; columns?: number }) =>
   `${(o.rows ?? 0).toLocaleString('en-US')} row${o.rows === 1 ? '' : 's'} × ${o.columns ?? 0} column${o.columns === 1 ? '' : 's'}`;
 
-function previewHtml(o: CellOutput): string {
-  const parsed = papaparse().parse<string[]>(o.csv ?? '', { preview: PREVIEW_ROWS + 1, skipEmptyLines: true });
-  const [header = [], ...rows] = parsed.data;
-  const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  const body = rows.map((r) => `<tr>${r.map((v) => `<td>${escapeHtml(v)}</td>`).join('')}</tr>`).join('');
-  const more = (o.rows ?? 0) > rows.length ? `<div>… ${((o.rows ?? 0) - rows.length).toLocaleString('en-US')} more rows</div>` : '';
-  return `<div><b>${escapeHtml(o.name)}</b>: dataframe, ${shapeOf(o)}</div><table>${head}${body}</table>${more}`;
+/** The output item the table renderer draws: the output's id (its file), the shape, the columns and the first rows. */
+function tableItem(o: CellOutput): vscode.NotebookCellOutputItem | undefined {
+  if (!o.id || !o.head) return undefined;
+  const item: NotebookTableItem = { id: o.id, name: o.name, rows: o.head.rows, columns: o.head.columns, first: o.head.first };
+  return vscode.NotebookCellOutputItem.json(item, NOTEBOOK_TABLE_MIME);
+}
+
+/** The output id of a table output (its file), if it is one. */
+export function tableOutputId(output: vscode.NotebookCellOutput): string | undefined {
+  const id = (output.metadata as { datagrokOutput?: unknown } | undefined)?.datagrokOutput;
+  return typeof id === 'string' ? id : undefined;
 }
 
 function scalarText(value: unknown): string {
@@ -40,10 +40,10 @@ export function cellOutput(o: CellOutput, table?: string): vscode.NotebookCellOu
   const saved = savedFormOf(o, table);
   const metadata = saved ? { datagrok: saved } : undefined;
   if (o.type === 'dataframe') {
-    return new vscode.NotebookCellOutput(
-      [vscode.NotebookCellOutputItem.text(previewHtml(o), 'text/html'), vscode.NotebookCellOutputItem.text(`${o.name}: dataframe, ${shapeOf(o)}`, 'text/plain')],
-      metadata,
-    );
+    const item = tableItem(o);
+    const text = vscode.NotebookCellOutputItem.text(`${o.name}: dataframe, ${shapeOf(o)}`, 'text/plain');
+    // The id stays out of the saved form (`datagrok`): a file of this extension host only.
+    return new vscode.NotebookCellOutput(item ? [item, text] : [text], { ...metadata, ...(o.id ? { datagrokOutput: o.id } : {}) });
   }
   if (looksLikePng(o.value)) {
     const bytes = Buffer.from(o.value.replace(/^data:image\/png;base64,/, ''), 'base64');

@@ -1,5 +1,5 @@
 // The Datagrok notebook (*.dgnb): the serializer (behind the stand-in registered at activation), a kernel
-// per server, stale marks and the variables, the commands.
+// per server, stale marks and the variables, the commands, the table outputs' files and renderer messaging.
 import * as vscode from 'vscode';
 import { NOTEBOOK_TYPE } from '../platform/notebook/format';
 import type { Services } from '../services';
@@ -11,17 +11,20 @@ import { SavedOutputs } from './savedOutputs';
 import { NotebookSerializer } from './serializer';
 import { NotebookSessions } from './session';
 import { StaleMarks, VariablesStatus } from './status';
+import { NotebookTables, type NotebookTablesApi } from './tableOutputs';
 import { createDashboard, pushTables } from './tableCommands';
 
-export function registerNotebook(services: Services): void {
+export function registerNotebook(services: Services): NotebookTablesApi {
   const { commands, context, contributions } = services;
   const sessions = new NotebookSessions();
-  const kernels = new NotebookKernels(services, sessions);
+  const tables = new NotebookTables(context, services.log);
+  const kernels = new NotebookKernels(services, sessions, tables);
   const savedOutputs = new SavedOutputs();
   const c: NotebookContext = { kernels, sessions, savedOutputs };
   context.subscriptions.push(
     contributions.notebookSerializer(NOTEBOOK_TYPE, new NotebookSerializer()),
     sessions,
+    tables,
     kernels,
     savedOutputs,
     vscode.notebooks.registerNotebookCellStatusBarItemProvider(NOTEBOOK_TYPE, new StaleMarks(sessions)),
@@ -35,4 +38,5 @@ export function registerNotebook(services: Services): void {
     commands.register('datagrok.notebooks.exportJupyter', (inv) => exportJupyter(services, c, inv)),
     ...registerCellLanguage(services, sessions),
   );
+  return tables;
 }

@@ -1,22 +1,26 @@
 // Notebook benchmark: a notebook of 10 small function-call cells run as the kernel runs them (the cell's
 // call parsed, its inputs taken from the variables, the function's signature read beside the call) against
 // the sum of the same 10 calls made directly with the client, in the same minutes. Target: ≤ 1.2×. The
-// emulator runs in a child process. Not a test: it prints figures.
+// emulator runs in a child process. Then a cell answering 1,000,000 rows (notebookTable.ts): from the
+// server's answer to the output item and to the renderer's first request answered, and the extra memory.
+// Not a test: it prints figures.
 //
-//   node out/test/bench/notebook.js [--runs 5]
+//   node --expose-gc out/test/bench/notebook.js [--runs 5] [--rows 1000000] [--big-runs 3]
 import { parseArgs } from 'node:util';
 import { parseCallCell } from '../../src/platform/notebook/cells';
 import { runCell, variablesOf } from '../../src/platform/notebook/runCell';
 import { NotebookVariables } from '../../src/platform/notebook/variables';
 import { runBench, withEmulatorClient } from './childEmulator';
+import { type BigOutputFigures, bigOutput } from './notebookTable';
 
 const CELLS = Array.from({ length: 10 }, (_, i) => (i === 0 ? 'x0 = Demo:Add(a: 1, b: 2)' : `x${i} = Demo:Add(a: x${i - 1}, b: ${i})`));
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, rows: { type: 'string', default: '1000000' }, 'big-runs': { type: 'string', default: '3' } } });
   const runs = Math.max(1, Number(values.runs));
+  const rows = Math.max(2, Number(values.rows));
   await withEmulatorClient('bench-key', [], async (client) => {
     const direct: number[] = [];
     const notebook: number[] = [];
@@ -49,6 +53,16 @@ async function main(): Promise<void> {
     const ratio = median(notebook) / median(direct);
     console.log(`notebook of 10 call cells: ${median(notebook).toFixed(1)} ms; the 10 calls alone: ${median(direct).toFixed(1)} ms (medians of ${runs})`);
     console.log(`notebook / calls: ${ratio.toFixed(2)} (target ≤ 1.2: ${ratio <= 1.2 ? 'ok' : 'ABOVE'})`);
+    // The big output: the first run alone in the process measures its memory; each run its times.
+    const big: BigOutputFigures[] = [];
+    for (let r = 0; r < Math.max(1, Number(values['big-runs'])); r++) big.push(await bigOutput(client, rows));
+    const first = big[0];
+    const ms = (f: (b: BigOutputFigures) => number) => `${median(big.map(f)).toFixed(0)} ms (${big.map((b) => f(b).toFixed(0)).join(', ')})`;
+    console.log(`a ${rows.toLocaleString('en-US')}-row output (${(first.bytes / 1024 / 1024).toFixed(1)} MiB of CSV; the output item ${(first.itemBytes / 1024).toFixed(1)} KB):`);
+    const toItem = median(big.map((b) => b.toItemMs));
+    console.log(`  server's answer → output item with the first rows: ${ms((b) => b.toItemMs)} (target ≤ 1 s: ${toItem <= 1000 ? 'ok' : 'ABOVE'})`);
+    console.log(`  server's answer → rows from the middle answered by the worker: ${ms((b) => b.toFirstRequestMs)}`);
+    console.log(`  extra memory (peak RSS over before the call): ${first.extraMiB.toFixed(1)} MiB (target ≤ 100 MB = 95.4 MiB: ${first.extraMiB <= 95.4 ? 'ok' : 'ABOVE'})`);
   });
 }
 

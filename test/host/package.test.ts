@@ -39,6 +39,7 @@ describe('Packaged extension (.vsix file list)', function () {
       'dist/dataViewWebview.css',
       'dist/dataViewWebview.js',
       'dist/dataViewWorker.js',
+      'dist/notebookRenderer.js',
       'dist/papaparse.js',
       'dist/jsonc-parser.js',
       'dist/mcp.js',

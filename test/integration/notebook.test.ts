@@ -114,7 +114,10 @@ describe('notebook: cells on the server, tables by reference, stale marks, cance
     );
     assert.ok(notebook.cellAt(1).executionSummary?.timing && notebook.cellAt(1).executionSummary?.success);
     const table = notebook.cellAt(1).outputs[0];
-    assert.ok(table.items.some((i) => i.mime === 'text/html'));
+    assert.ok(
+      table.items.some((i) => i.mime === 'application/vnd.datagrok.table+json'),
+      'the table is drawn by the table renderer',
+    );
     assert.match(new TextDecoder().decode(table.items.find((i) => i.mime === 'text/plain')!.data), /^byCountry: dataframe, \d+ rows × 2 columns$/);
     const { variables } = await state(uri);
     assert.deepEqual(

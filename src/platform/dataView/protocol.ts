@@ -30,7 +30,27 @@ export type HostMessage =
   | { type: 'summary'; summary: ColumnSummary }
   | { type: 'chart'; chart: ChartData }
   | { type: 'progress'; task: string; fraction?: number; done?: boolean }
-  | { type: 'error'; message: string };
+  /** `gone`: the rows are not there any more (a notebook output after a reload): the page says so instead of the grid. */
+  | { type: 'error'; message: string; gone?: boolean };
+
+/** A notebook's table output item (mime type NOTEBOOK_TABLE_MIME): the reference to its rows, never the rows past the first screen. */
+export interface NotebookTableItem {
+  /** The output's id: its file, known to the extension host that ran the cell. */
+  id: string;
+  name: string;
+  rows: number;
+  columns: ColumnInfo[];
+  /** The first rows (the grid's first screen), or none when they were too big to carry. */
+  first: string[][];
+}
+
+export const NOTEBOOK_TABLE_MIME = 'application/vnd.datagrok.table+json';
+
+/** Between the notebook's table renderer and the extension (renderer messaging): a grid's message, by output id. */
+export interface RendererEnvelope<M> {
+  output: string;
+  message: M;
+}
 
 /** The worker's methods (src/platform/dataView/worker.ts), their arguments and results. */
 export interface WorkerMethods {

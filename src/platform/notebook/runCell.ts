@@ -2,6 +2,7 @@
 // name. Inputs named like the notebook's variables take them: a table by its reference on the server (a
 // table the server answered as CSV goes up once, the first time a later cell takes it; never again), a
 // scalar by its value. No vscode.
+import * as fs from 'node:fs';
 import type { DatagrokApi } from '../../api/datagrokApi';
 import { badInput, DatagrokError } from '../../api/errors';
 import type { FuncParam } from '../../api/catalogTypes';
@@ -10,15 +11,22 @@ import { withTemporaryScript } from '../scripts/entities';
 import { readRaised } from '../scripts/scriptErrors';
 import { pushCsv } from '../tables/push';
 import { type CallCell, callVariables } from './cells';
+import type { OutputFiles } from './outputFiles';
 import { cellLine, cellScript } from './scriptCell';
+import { countCsvFileRows, fileStart, type TableHead, tableHead } from './tableHead';
 import type { NotebookVariable, NotebookVariables } from './variables';
 
 export interface CellOutput {
   name: string;
   type: string;
   value?: unknown;
-  /** A dataframe as the server answered it (CSV). */
+  /** A dataframe as the server answered it (CSV), when no file keeps it (`CellContext.outputFiles`). */
   csv?: string;
+  /** A dataframe's rows on disk: its output id and file (the text released once written). */
+  id?: string;
+  file?: string;
+  /** A dataframe's columns and first rows (when it is in a file). */
+  head?: TableHead;
   rows?: number;
   columns?: number;
 }
@@ -37,6 +45,8 @@ export interface CellContext {
   tablePrefix: string;
   /** Told when a temporary script could not be deleted. */
   leftBehind(name: string, error: unknown): void;
+  /** Where dataframe outputs are written (each its own file); without it, their CSV stays in memory. */
+  outputFiles?: Pick<OutputFiles, 'write' | 'reserve' | 'remove'>;
   /** The functions' declared outputs read so far in this session, by name (read once, beside the first call). */
   signatures?: Map<string, Promise<FuncParam[]>>;
 }
@@ -55,8 +65,11 @@ export class CellFailure extends Error {
 /** The table's reference on the server: a table answered as CSV is uploaded now, once. */
 export async function tableRef(ctx: Pick<CellContext, 'api' | 'signal' | 'tablePrefix'>, v: NotebookVariable): Promise<string> {
   if (v.table) return v.table;
-  if (v.csv === undefined) throw badInput(`The table "${v.name}" has no rows here: run cell ${v.cell + 1} again.`);
-  const { result } = await pushCsv(ctx.api, { text: v.csv }, `${ctx.tablePrefix}${v.name}`, { signal: ctx.signal, what: `The table "${v.name}"` });
+  const gone = () => badInput(`The table "${v.name}" has no rows here: run cell ${v.cell + 1} again.`);
+  if (v.file !== undefined && !fs.existsSync(v.file)) throw gone();
+  const source = v.file !== undefined ? { file: v.file } : v.csv !== undefined ? { text: v.csv } : undefined;
+  if (!source) throw gone();
+  const { result } = await pushCsv(ctx.api, source, `${ctx.tablePrefix}${v.name}`, { signal: ctx.signal, what: `The table "${v.name}"` });
   v.table = result.ID;
   v.csv = undefined;
   return v.table;
@@ -75,9 +88,62 @@ function outputsFrom(result: unknown, declared: { name: string; type: string }[]
   return declared.map((d, i) => outputOf(d.name, d.type, values[i]));
 }
 
+/** An answer the client wrote to an output's file as it came (one string or CSV text), not yet looked at. */
+class Streamed {
+  constructor(
+    readonly id: string,
+    readonly file: string,
+  ) {}
+}
+
+/** Calls the function; with output files, a string answer (a table's CSV) goes to a new one as it arrives. */
+async function callOnServer(ctx: CellContext, name: string, params: Record<string, unknown>): Promise<unknown> {
+  if (!ctx.outputFiles) return ctx.api.callFunction(name, params, { signal: ctx.signal });
+  const { id, file } = await ctx.outputFiles.reserve();
+  try {
+    const answer = await ctx.api.callFunctionToFile(name, params, file, { signal: ctx.signal });
+    if ('file' in answer) return new Streamed(id, file);
+    await ctx.outputFiles.remove(id);
+    return answer.value;
+  } catch (error) {
+    await ctx.outputFiles.remove(id).catch(() => undefined);
+    throw error;
+  }
+}
+
 function outputOf(name: string, type: string, value: unknown): CellOutput {
-  if ((type === 'dataframe' || type === 'dynamic') && looksLikeCsv(value)) return { name, type: 'dataframe', csv: value, ...csvShape(value) };
+  if (value instanceof Streamed) return { name, type, value };
+  if ((type === 'dataframe' || type === 'dynamic') && looksLikeCsv(value)) return { name, type: 'dataframe', csv: value };
   return { name, type, value };
+}
+
+/** Each dataframe's CSV to its own file (its text released), with its shape and first rows; or its shape alone, kept in memory. */
+async function settle(ctx: CellContext, outputs: CellOutput[]): Promise<CellOutput[]> {
+  for (const o of outputs) {
+    if (o.value instanceof Streamed) {
+      const { id, file } = o.value;
+      const start = await fileStart(file);
+      if ((o.type === 'dataframe' || o.type === 'dynamic') && looksLikeCsv(start.text)) {
+        const head = tableHead(start.text, { rows: await countCsvFileRows(file), whole: start.whole });
+        Object.assign(o, { type: 'dataframe', value: undefined, id, file, head, rows: head.rows, columns: head.columns.length });
+      } else {
+        // A string output that is not a table (a name, a message): its value.
+        o.value = await fs.promises.readFile(file, 'utf8');
+        await ctx.outputFiles?.remove(id);
+      }
+      continue;
+    }
+    if (o.csv === undefined) continue;
+    if (!ctx.outputFiles) {
+      Object.assign(o, csvShape(o.csv));
+      continue;
+    }
+    const head = tableHead(o.csv);
+    const { id, file } = await ctx.outputFiles.write(o.csv);
+    o.csv = undefined;
+    Object.assign(o, { id, file, head, rows: head.rows, columns: head.columns.length });
+  }
+  return outputs;
 }
 
 async function runScriptCell(ctx: CellContext, index: number, language: string, text: string): Promise<CellRun> {
@@ -99,18 +165,16 @@ async function runScriptCell(ctx: CellContext, index: number, language: string, 
       script.local,
       (callName) => {
         called = callName;
-        return ctx.api.callFunction(callName, params, { signal: ctx.signal });
+        return callOnServer(ctx, callName, params);
       },
       ctx.signal,
       ctx.leftBehind,
     );
-    return {
-      outputs: outputsFrom(
-        result,
-        script.local.header.outputs.map((o) => ({ name: o.name, type: o.baseType })),
-      ),
-      reads,
-    };
+    const outputs = outputsFrom(
+      result,
+      script.local.header.outputs.map((o) => ({ name: o.name, type: o.baseType })),
+    );
+    return { outputs: await settle(ctx, outputs), reads };
   } catch (error) {
     if (!(error instanceof DatagrokError) || error.kind !== 'server' || !error.serverMessage || (error.status ?? 500) < 500) throw error;
     const called_ = called.replace(/^.*:/, '');
@@ -150,14 +214,14 @@ async function runCallCell(ctx: CellContext, index: number, call: CallCell): Pro
       },
     );
   ctx.signatures?.set(key, signature);
-  const result = await ctx.api.callFunction(call.function, params, { signal: ctx.signal });
+  const result = await callOnServer(ctx, call.function, params);
   const declared = await signature;
   const outputs = outputsFrom(
     result,
     declared.map((p) => ({ name: p.name, type: p.propertyType.toLowerCase() })),
   );
   if (call.assignTo && outputs.length > 0) outputs[0] = { ...outputs[0], name: call.assignTo };
-  return { outputs, reads };
+  return { outputs: await settle(ctx, outputs), reads };
 }
 
 /** Runs a cell (`call` given for a function-call cell: parsed from its text, or from a parameter-file object). */
@@ -166,7 +230,7 @@ export function runCell(ctx: CellContext, cell: { index: number; language: strin
   return runScriptCell(ctx, cell.index, cell.language, cell.text);
 }
 
-/** What a cell's outputs make of the notebook's variables (the CSV kept until a later cell takes the table). */
+/** What a cell's outputs make of the notebook's variables (the file, or the CSV, kept until a later cell takes the table). */
 export function variablesOf(index: number, run: CellRun): NotebookVariable[] {
-  return run.outputs.map((o) => ({ name: o.name, type: o.type, cell: index, value: o.value, csv: o.csv, rows: o.rows, columns: o.columns }));
+  return run.outputs.map((o) => ({ name: o.name, type: o.type, cell: index, value: o.value, csv: o.csv, file: o.file, rows: o.rows, columns: o.columns }));
 }

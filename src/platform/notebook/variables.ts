@@ -11,7 +11,8 @@ export interface NotebookVariable {
   value?: unknown;
   /** A dataframe: its table on the server (id), once there. */
   table?: string;
-  /** A dataframe the server answered as CSV: its text, until a later cell needs it on the server. */
+  /** A dataframe the server answered as CSV: its file (or its text, kept in memory), until a later cell needs it on the server. */
+  file?: string;
   csv?: string;
   rows?: number;
   columns?: number;
