@@ -27,14 +27,16 @@ export class TerminalEnvironment implements vscode.Disposable {
     /** The writer of files holding the key, in the features' bundle: loaded when one is written, not at activation. */
     private readonly privateFiles: () => typeof PrivateFiles,
   ) {
-    context.environmentVariableCollection.persistent = false;
     this.subscriptions = [
       connection.onDidChange(() => void this.sync()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(`datagrok.${TERMINAL_SETTING}`)) void this.sync();
       }),
     ];
-    void this.sync();
+    // In a turn of its own, not in activate()'s call: the host answers the collection's first use at once,
+    // which was most of that call's time. Activation still waits for it (the stand-ins' parts come later).
+    const first = setImmediate(() => void this.sync());
+    this.subscriptions.push(new vscode.Disposable(() => clearImmediate(first)));
   }
 
   /** The extension's environment variable collection for this workspace (what new terminals get). */
@@ -73,8 +75,10 @@ export class TerminalEnvironment implements vscode.Disposable {
   }
 
   private async apply(): Promise<void> {
-    const found = await this.credentials();
     const collection = this.collection;
+    // Never kept across restarts (it holds the key): set before anything is put in it.
+    collection.persistent = false;
+    const found = await this.credentials();
     if (this.enabled && found) {
       collection.description = `Datagrok: ${ENV_URL} (${found.url}) and ${ENV_KEY} (your API key), for Python and other programs. Turn off with "Datagrok: Use Datagrok in Terminals".`;
       collection.replace(ENV_URL, found.url);
