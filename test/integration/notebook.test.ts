@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { clearEmulatorRequests, control, emulator, emulatorRequests, resetEmulator, signIn } from './support';
+import { CHAIN } from './notebookSupport';
 
 interface CellResult {
   index: number;
@@ -18,27 +19,6 @@ interface CellResult {
   ms: number;
   message?: string;
 }
-
-const CHAIN = [
-  '%% datagrok-notebook',
-  '',
-  '%% markdown',
-  '# Customers by country',
-  '',
-  '%% sql',
-  '--connection: Samples:Northwind',
-  '--output: dataframe byCountry',
-  'select country, count(*) as n from customers group by country',
-  '',
-  '%% python',
-  '#input: dataframe byCountry',
-  '#output: dataframe top',
-  'top = byCountry.sort_values("n", ascending=False).head(2)',
-  '',
-  '%% datagrok-call',
-  'Demo:RowCount(table: top)',
-  '',
-].join('\n');
 
 let dir = '';
 

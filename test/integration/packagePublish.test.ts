@@ -146,15 +146,7 @@ describe('packagePublish: datagrok.packages.publish and the datagrok tasks', fun
     it('the publish release task checks, publishes and verifies (exit code 0)', async () => {
       const task = (await tasksOf()).find((t) => t.definition.action === 'publishRelease');
       assert.ok(task);
-      const ended = new Promise<number | undefined>((resolve) => {
-        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
-          if (e.execution.task.name !== task.name) return;
-          sub.dispose();
-          resolve(e.exitCode);
-        });
-      });
-      await vscode.tasks.executeTask(task);
-      assert.equal(await ended, 0);
+      assert.equal(await runTask(task), 0);
       assert.equal(await call('TaskPkg.add', { a: 1, b: 1 }), 2);
     });
 
@@ -163,15 +155,7 @@ describe('packagePublish: datagrok.packages.publish and the datagrok tasks', fun
       const task = (await tasksOf()).find((t) => t.definition.action === 'publish');
       assert.ok(task);
       const before = (await emulatorRequests()).length;
-      const ended = new Promise<number | undefined>((resolve) => {
-        const sub = vscode.tasks.onDidEndTaskProcess((e) => {
-          if (e.execution.task.name !== task.name) return;
-          sub.dispose();
-          resolve(e.exitCode);
-        });
-      });
-      await vscode.tasks.executeTask(task);
-      assert.equal(await ended, 1);
+      assert.equal(await runTask(task), 1);
       assert.deepEqual(
         (await emulatorRequests()).slice(before).filter((q) => q.path.includes('/packages/dev/')),
         [],
