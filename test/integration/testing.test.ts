@@ -220,10 +220,13 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     for (let waited = 0; fs.readFileSync(uri.fsPath, 'utf8') !== before && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
     await tests().tree.refresh(uri);
     // From the failure message in the test results (its context menu passes { test, message }).
+    // The tree follows the file as its watcher reports it; Accept Actual judges by the tree, as a user's click would a moment later.
+    await until('the tree reads the restored "$expect"', () => (tests().tree.byId(id)?.testCase.expect === 5 ? true : undefined));
     await runProfile([item(id)]);
     assert.equal(tests().reported.get(id)?.outcome, 'failed', 'the restored file fails again');
     const message = tests().reported.get(id)?.message;
     assert.ok(message);
+    await until('the tree still reads the restored "$expect"', () => (tests().tree.byId(id)?.testCase.expect === 5 ? true : undefined));
     const again = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { test: item(id), message });
     assert.deepEqual(again.cases, [id]);
     assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), after);
