@@ -34,7 +34,7 @@ export class TerminalEnvironment implements vscode.Disposable {
       }),
     ];
     // In a turn of its own, not in activate()'s call: the host answers the collection's first use at once,
-    // which was most of that call's time. Activation still waits for it (the stand-ins' parts come later).
+    // which was most of that call's time. It still starts during activation, before the stand-ins' parts.
     const first = setImmediate(() => void this.sync());
     this.subscriptions.push(new vscode.Disposable(() => clearImmediate(first)));
   }
