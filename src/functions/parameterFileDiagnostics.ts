@@ -28,17 +28,16 @@ export class ParameterFileDiagnostics implements vscode.Disposable {
   constructor(private readonly source: SignatureSource) {
     // Only files shown in an editor, or edited, are checked: a document opened only to be read (running a
     // file) and a refresh of the catalog (views asking again) cost no calls to the server. A Datagrok
-    // notebook's cells are checked while it is open, each also when scrolled out of view (no editor then).
+    // notebook shown in an editor has every cell checked, also those scrolled out of view (no editor then);
+    // one VS Code keeps open after its editor closed is not.
     const checkVisible = () => {
       for (const editor of vscode.window.visibleTextEditors) this.schedule(editor.document);
-      for (const notebook of vscode.workspace.notebookDocuments) checkNotebook(notebook);
-    };
-    const checkNotebook = (notebook: vscode.NotebookDocument) => {
-      if (notebook.notebookType === NOTEBOOK_TYPE) for (const cell of notebook.getCells()) this.schedule(cell.document);
+      for (const { notebook } of vscode.window.visibleNotebookEditors)
+        if (notebook.notebookType === NOTEBOOK_TYPE) for (const cell of notebook.getCells()) this.schedule(cell.document);
     };
     this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(checkVisible),
-      vscode.workspace.onDidOpenNotebookDocument(checkNotebook),
+      vscode.window.onDidChangeVisibleNotebookEditors(checkVisible),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
       // Another server or signed out: what was said no longer holds.
