@@ -125,7 +125,11 @@ describe('Tables: push and open', () => {
     await assert.rejects(run('datagrok.tables.push', { uri: file, name: 'Sales..q1' }), /empty part/);
     await assert.rejects(run('datagrok.tables.push', { uri: file, name: 'a/b' }), /cannot contain "\/"/);
     await assert.rejects(run('datagrok.tables.push', { uri: file, name: '  ' }), /Enter a table name/);
-    assert.deepEqual(await emulatorRequests(), []);
+    // No table request (another feature's background reads of function signatures are not this test's subject).
+    assert.deepEqual(
+      (await emulatorRequests()).filter((r) => !r.path.includes('/public/v1/functions')),
+      [],
+    );
   });
 
   it('opens a table in the data view (streamed to a file named after the table)', async () => {
