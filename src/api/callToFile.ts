@@ -4,11 +4,11 @@
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { parseJsonBody } from './bodies';
-import { badInput, DatagrokError } from './errors';
+import { DatagrokError } from './errors';
 import type { FailureContext } from './failures';
+import { callRequest } from './functions';
 import type { Transport } from './http';
 import { JsonStringDecoder } from './jsonStringStream';
-import { nameSegment } from './names';
 import type { RouteChoice } from './routes';
 import type { CallOptions } from './types';
 import { answerTooLarge } from './answers';
@@ -81,32 +81,11 @@ export async function callFunctionToFile(
   file: string,
   options: CallOptions = {},
 ): Promise<CallToFile> {
-  const segment = nameSegment(name, 'function name');
-  const what = `Calling function ${name}`;
-  if (params === undefined || params === null || typeof params !== 'object' || Array.isArray(params)) {
-    throw badInput(`${what} failed: the parameters must be an object of name: value pairs.`);
-  }
-  let body: string;
-  try {
-    body = JSON.stringify(params);
-  } catch (err) {
-    throw new DatagrokError('badInput', `${what} failed: the parameters cannot be written as JSON (${(err as Error).message}).`, { cause: err });
-  }
+  const request = callRequest(name, params, options.signal);
   const answer = await route.run((r, afterMissing) =>
-    http.stream(
-      {
-        method: 'POST',
-        path: r === 0 ? `/public/v1/${segment}/call` : `/public/v1/functions/${segment}/call`,
-        what,
-        signal: options.signal,
-        body,
-        contentType: 'application/json',
-        hintMissingApi: afterMissing || undefined,
-        callAnswer: true,
-      },
-      (stream, info, _commit, ctx) => consume(stream, info.contentType, ctx, file, http.answerLimit),
-      { value: false },
-    ),
+    http.stream({ ...request(r, afterMissing), callAnswer: true }, (stream, info, _commit, ctx) => consume(stream, info.contentType, ctx, file, http.answerLimit), {
+      value: false,
+    }),
   );
   return answer;
 }
