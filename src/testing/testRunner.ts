@@ -44,7 +44,7 @@ export function selectCases(tree: TestTree, request: { include?: readonly vscode
   const chosen = new Map<string, CaseRef>();
   for (const item of request.include ?? tree.roots()) for (const ref of tree.casesUnder(item)) if (!excluded.has(ref.id)) chosen.set(ref.id, ref);
   // Run on its own: the case's own item, or its file's (a file of cases), is what was asked for.
-  const explicit = (ref: CaseRef) => (request.include ?? []).some((i) => i === ref.item || i === ref.item.parent);
+  const explicit = (ref: CaseRef) => (request.include ?? []).some((i) => i.id === ref.item.id || i.id === ref.item.parent?.id);
   const { runWritingCases } = settings();
   const selection: Selection = { run: [], skipped: [] };
   for (const ref of chosen.values()) {

@@ -29,7 +29,8 @@ interface FileEntry {
 
 export class TestTree implements vscode.Disposable {
   private readonly files = new Map<string, FileEntry>();
-  private readonly refs = new Map<vscode.TestItem, CaseRef>();
+  /** The cases by their items' ids: an item handed back after a rebuild (a stale object) still finds its case. */
+  private readonly refs = new Map<string, CaseRef>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private loaded: Promise<void> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -136,7 +137,7 @@ export class TestTree implements vscode.Disposable {
     item.range = new vscode.Range(0, 0, 0, 0);
     if (entry.problem) item.error = entry.problem;
     if (single) {
-      this.refs.set(item, { id: entry.relativePath, uri: entry.uri, relativePath: entry.relativePath, testCase: entry.cases[0], item });
+      this.refs.set(item.id, { id: entry.relativePath, uri: entry.uri, relativePath: entry.relativePath, testCase: entry.cases[0], item });
       item.description = entry.cases[0].writes ? 'writes data' : undefined;
       return item;
     }
@@ -147,18 +148,30 @@ export class TestTree implements vscode.Disposable {
       child.range = ranges[c.index];
       child.description = c.writes ? 'writes data' : undefined;
       item.children.add(child);
-      this.refs.set(child, { id, uri: entry.uri, relativePath: entry.relativePath, testCase: c, item: child });
+      this.refs.set(id, { id, uri: entry.uri, relativePath: entry.relativePath, testCase: c, item: child });
     }
     return item;
   }
 
-  /** The cases under an item (itself when it is a case). */
+  /**
+   * The cases under an item (itself when it is a case), as the tree is now: the Test Explorer or a
+   * failure message may hand back an item from before the watcher's last rebuild.
+   */
   casesUnder(item: vscode.TestItem): CaseRef[] {
-    const own = this.refs.get(item);
+    const own = this.refs.get(item.id);
     if (own) return [own];
     const found: CaseRef[] = [];
-    item.children.forEach((child) => {
+    (this.current(item.id) ?? item).children.forEach((child) => {
       found.push(...this.casesUnder(child));
+    });
+    return found;
+  }
+
+  /** The tree's item of this id now (a folder, a function, a file of cases). */
+  private current(id: string, items: vscode.TestItemCollection = this.controller.items): vscode.TestItem | undefined {
+    let found: vscode.TestItem | undefined;
+    items.forEach((item) => {
+      found ??= item.id === id ? item : this.current(id, item.children);
     });
     return found;
   }
