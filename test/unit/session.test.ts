@@ -1,5 +1,5 @@
 // Sessions without a server: what a model keeps per session is made afresh once the session changes,
-// and a load running when a session ends with a reason (a sign-out) answers that reason.
+// and a load running when a session ends with a reason (a sign-out) answers that reason, at once.
 import * as assert from 'node:assert/strict';
 import { PerSession, type ServerSession, SessionScope } from '../../src/platform/session';
 
@@ -49,5 +49,14 @@ describe('Sessions: per-session values and loads that outlive their session', ()
     const failing = s.session.scope!().guard(Promise.reject(new Error('network')));
     s.next(signedOut);
     await assert.rejects(failing, (e) => e === signedOut);
+  });
+
+  it('a sign-out answers a load still waiting on the server at once, not when the server answers', async () => {
+    const s = sessions();
+    const never = new Promise<string>(() => undefined);
+    const guarded = s.session.scope!().guard(never);
+    const signedOut = new Error('You are not signed in');
+    s.next(signedOut);
+    await assert.rejects(guarded, (e) => e === signedOut);
   });
 });
