@@ -24,17 +24,25 @@ export class NotebookCellChecks implements vscode.Disposable {
     private readonly source: CellFactsSource & { readonly connection: { onDidChange: vscode.Event<unknown> } },
     sessionsChanged: vscode.Event<void>,
   ) {
-    const all = () => {
-      for (const n of vscode.workspace.notebookDocuments) this.schedule(n);
+    // Notebooks shown in an editor are checked, and one being edited or run; one VS Code keeps open after
+    // its editor closed costs no calls to the server (a sign-in drops what was said of it, and it is checked
+    // again when shown).
+    const visible = () => {
+      for (const { notebook } of vscode.window.visibleNotebookEditors) this.schedule(notebook);
+    };
+    const again = () => {
+      const shown = new Set(vscode.window.visibleNotebookEditors.map((e) => e.notebook));
+      for (const n of vscode.workspace.notebookDocuments) if (!shown.has(n)) this.forget(n);
+      visible();
     };
     this.subscriptions = [
-      vscode.workspace.onDidOpenNotebookDocument((n) => this.schedule(n)),
+      vscode.window.onDidChangeVisibleNotebookEditors(visible),
       vscode.workspace.onDidChangeNotebookDocument((e) => this.schedule(e.notebook)),
       vscode.workspace.onDidCloseNotebookDocument((n) => this.forget(n)),
-      sessionsChanged(all),
-      source.connection.onDidChange(all),
+      sessionsChanged(again),
+      source.connection.onDidChange(again),
     ];
-    all();
+    visible();
   }
 
   private schedule(notebook: vscode.NotebookDocument): void {

@@ -196,4 +196,24 @@ describe('notebook call cells: completion, hover and checks as you type', functi
     // The query's, cell 2's (scaled), cell 3's since its fix (result) and the Python cell's (later).
     assert.deepEqual(tables.sort(), ['"byCountry"', '"later"', '"result"', '"scaled"'], "a table input's value offers the notebook's tables above");
   });
+
+  it('a notebook open but not shown in an editor is not checked on a sign-in; it is once shown', async () => {
+    const file = path.join(dir, 'hidden.dgnb');
+    fs.writeFileSync(file, ['%% datagrok-notebook', '', '%% datagrok-call', 'Demo:RowCont(table: nothing)', ''].join('\n'));
+    const hidden = await vscode.workspace.openNotebookDocument(vscode.Uri.file(file));
+    const ours = () => vscode.languages.getDiagnostics(hidden.cellAt(0).document.uri).filter((d) => d.source === 'Datagrok');
+    await signIn();
+    // Past the checks' debounce (300 ms) with time to spare: nothing was said of the hidden notebook.
+    await new Promise((r) => setTimeout(r, 1500));
+    assert.deepEqual(ours(), [], 'no checks of a notebook no editor shows');
+    await vscode.window.showNotebookDocument(hidden);
+    for (let i = 0; i < 80 && ours().length === 0; i++) await new Promise((r) => setTimeout(r, 250));
+    assert.match(
+      ours()
+        .map((d) => d.message)
+        .join('\n'),
+      /Demo:RowCont/,
+      'checked once shown',
+    );
+  });
 });
