@@ -7,8 +7,9 @@
 //   src/connection/lazyApi.ts on the first request (its `require('../api')` becomes `require('./api.js')`);
 // - dist/network.js, from src/api/network.ts: the route logic, loaded by src/connection/networkSettings.ts
 //   when a route is first described (after activation);
-// - dist/papaparse.js, dist/jsonc-parser.js: packages src/platform/lazyModules.ts loads on first use
-//   (LAZY_MODULES);
+// - dist/papaparse.js, dist/jsonc-parser.js, dist/yaml.js, dist/yazl.js, dist/ignore-walk.js: packages
+//   src/platform/lazyModules.ts loads on first use (LAZY_MODULES): the last three only grok's config and a
+//   package's publish need, a fifth of what dist/features.js held;
 // - dist/mcp.js, from src/agents/mcp/server.ts: the MCP server, a separate Node process (no vscode), with
 //   its own copy of the API client and the agents' operations.
 // esbuild splits code only for ES modules, hence more entry points rather than a split.
@@ -23,13 +24,13 @@ const outdirAt = process.argv.indexOf('--outdir');
 const outdir = outdirAt > 0 ? process.argv[outdirAt + 1] : 'dist';
 
 /** Packages that src/platform/lazyModules.ts loads on first use: each its own file in dist/. */
-const LAZY_MODULES = { papaparse: 'papaparse', 'jsonc-parser': 'jsonc-parser' };
+const LAZY_MODULES = { papaparse: 'papaparse', 'jsonc-parser': 'jsonc-parser', yaml: 'yaml', yazl: 'yazl', 'ignore-walk': 'ignore-walk' };
 
 /** In dist/extension.js and dist/features.js, the lazy loaders' `require`s load the other bundles. */
 const lazyLoads = {
   name: 'lazy-loads',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.\/api|\.\.\/api\/network|\.\.\/features|papaparse|jsonc-parser)$/ }, (args) => {
+    build.onResolve({ filter: /^(\.\.\/api|\.\.\/api\/network|\.\.\/features|papaparse|jsonc-parser|yaml|yazl|ignore-walk)$/ }, (args) => {
       if (args.kind !== 'require-call' && args.kind !== 'require-resolve') return undefined;
       const loader = path.basename(args.importer);
       if (loader === 'lazyApi.ts' && args.path === '../api') return { path: './api.js', external: true };
@@ -50,8 +51,8 @@ function listed(files) {
   return `${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`;
 }
 
-/** The proxy agents, papaparse and src/api's transport load on the first request or CSV (dist/api.js, dist/papaparse.js). */
-const HTTP_STACK = /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
+/** The proxy agents and src/api's transport load on the first request (dist/api.js); the lazy modules on their first use (LAZY_MODULES). */
+const HTTP_STACK = /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser|yaml|yazl|ignore-walk)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
 
 /** Fails the build if the HTTP stack or a lazy module slips into dist/BUNDLE. */
 const noHttpStack = (bundle) => ({

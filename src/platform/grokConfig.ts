@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isMap, isScalar, parseDocument } from 'yaml';
 import { badInput } from '../api/errors';
 import { normalizeBaseUrl } from '../api/names';
+import { yaml } from './lazyModules';
 
 /** Where grok keeps its config: `~/.grok/config.yaml` of the user's home (HOME, as grok reads it). */
 export function grokConfigPath(home = os.homedir()): string {
@@ -36,6 +36,7 @@ export interface GrokServers {
 
 /** The servers of a config's text, the default first, then by alias. */
 export function grokServersOf(text: string): GrokServer[] {
+  const { isMap, isScalar, parseDocument } = yaml();
   const doc = parseDocument(text);
   if (doc.errors.length > 0) throw badInput(`it is not valid YAML (${doc.errors[0].message.split('\n')[0]})`);
   const servers = doc.get('servers');
@@ -96,6 +97,7 @@ export function aliasFor(baseUrl: string): string {
  * asked, or when the file names no default yet). Refuses a file that is not a YAML mapping.
  */
 export function withServer(text: string | undefined, alias: string, url: string, key: string, makeDefault: boolean): string {
+  const { isMap, parseDocument } = yaml();
   const doc = parseDocument(text ?? '');
   if (doc.errors.length > 0) throw badInput(`The grok config is not valid YAML (${doc.errors[0].message.split('\n')[0]}): fix it or move it away, then try again.`);
   if (doc.contents !== null && !isMap(doc.contents))

@@ -1,11 +1,17 @@
 // Packages that only some commands need, loaded on their first use rather than at activation. In the
 // extension each `require` here becomes a file of its own beside dist/extension.js (esbuild.mjs,
 // LAZY_MODULES); compiled by tsc (tests) it is the package itself. Callers import only types statically.
+import type IgnoreWalk from 'ignore-walk';
 import type * as JsoncParser from 'jsonc-parser';
 import type * as PapaParse from 'papaparse';
+import type * as Yaml from 'yaml';
+import type * as Yazl from 'yazl';
 
 let papa: typeof PapaParse | undefined;
 let jsonc: typeof JsoncParser | undefined;
+let yamlPackage: typeof Yaml | undefined;
+let yazlPackage: typeof Yazl | undefined;
+let walk: typeof IgnoreWalk | undefined;
 
 /** papaparse (CSV parsing for pushes and function outputs): dist/papaparse.js in the extension. */
 export function papaparse(): typeof PapaParse {
@@ -17,6 +23,24 @@ export function papaparse(): typeof PapaParse {
 export function jsoncParser(): typeof JsoncParser {
   jsonc ??= require('jsonc-parser') as typeof JsoncParser;
   return jsonc;
+}
+
+/** yaml (grok's ~/.grok/config.yaml: its servers in Sign In, a publish's key): dist/yaml.js in the extension. */
+export function yaml(): typeof Yaml {
+  yamlPackage ??= require('yaml') as typeof Yaml;
+  return yamlPackage;
+}
+
+/** yazl (a package's archive for a publish): dist/yazl.js in the extension. */
+export function yazl(): typeof Yazl {
+  yazlPackage ??= require('yazl') as typeof Yazl;
+  return yazlPackage;
+}
+
+/** ignore-walk (the files a publish packs, as npm and grok list them): dist/ignore-walk.js in the extension. */
+export function ignoreWalk(): typeof IgnoreWalk {
+  walk ??= require('ignore-walk') as typeof IgnoreWalk;
+  return walk;
 }
 
 /**

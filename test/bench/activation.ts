@@ -48,7 +48,7 @@ function main(): void {
   try {
     execFileSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs'), '--production', '--outdir', outdir], { cwd: repoRoot, stdio: 'inherit' });
     const kb = (file: string) => statSync(path.join(outdir, file)).size / 1024;
-    const files = ['extension.js', 'features.js', 'api.js', 'papaparse.js', 'jsonc-parser.js'];
+    const files = ['extension.js', 'features.js', 'api.js', 'papaparse.js', 'jsonc-parser.js', 'yaml.js', 'yazl.js', 'ignore-walk.js'];
     const total = files.reduce((sum, file) => sum + kb(file), 0);
     console.log(`Light start (production bundles, Node ${process.version}, median of ${runs} fresh processes):`);
     console.log(

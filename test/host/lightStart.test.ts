@@ -15,7 +15,7 @@ describe('Light start (the built bundles)', function () {
   this.timeout(120_000);
 
   before(() => {
-    if (['extension.js', 'features.js', 'api.js', 'network.js', 'papaparse.js', 'jsonc-parser.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
+    if (['extension.js', 'features.js', 'api.js', 'network.js', 'papaparse.js', 'jsonc-parser.js', 'yaml.js', 'yazl.js', 'ignore-walk.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
@@ -34,6 +34,11 @@ describe('Light start (the built bundles)', function () {
       assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
     assert.match(features, /require\("\.\/papaparse\.js"\)/);
     assert.match(features, /require\("\.\/jsonc-parser\.js"\)/);
+    // grok's config and a publish's packages: each in its own file, loaded when first used.
+    for (const lazy of ['yaml', 'yazl', 'ignore-walk']) assert.match(features, new RegExp(`require\\("\\./${lazy}\\.js"\\)`), `dist/features.js requires ${lazy}`);
+    // yaml's error codes, yazl's zip signature check, ignore-walk's class: in their own bundles only.
+    for (const marker of ['BAD_INDENT', 'end of central directory record signature', 'WalkerSync'])
+      assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
   });
 
   it('dist/extension.js holds no feature: its commands, views and providers are stand-ins (the features are in dist/features.js)', () => {
@@ -62,9 +67,15 @@ describe('Light start (the built bundles)', function () {
     const script = `const api = require(${JSON.stringify(path.join(dist, 'api.js'))});
 const papa = require(${JSON.stringify(path.join(dist, 'papaparse.js'))});
 const jsonc = require(${JSON.stringify(path.join(dist, 'jsonc-parser.js'))});
+const yaml = require(${JSON.stringify(path.join(dist, 'yaml.js'))});
+const yazl = require(${JSON.stringify(path.join(dist, 'yazl.js'))});
+const walk = require(${JSON.stringify(path.join(dist, 'ignore-walk.js'))});
 if (typeof api.createClient !== 'function') throw new Error('no createClient');
 if (papa.parse('a,b').data[0][1] !== 'b') throw new Error('papaparse does not parse');
-if (jsonc.parse('{ // c\\n "a": 1, }', [], { allowTrailingComma: true }).a !== 1) throw new Error('jsonc-parser does not parse');`;
+if (jsonc.parse('{ // c\\n "a": 1, }', [], { allowTrailingComma: true }).a !== 1) throw new Error('jsonc-parser does not parse');
+if (yaml.parseDocument('servers:\\n  a: {url: x}').getIn(['servers', 'a', 'url']) !== 'x') throw new Error('yaml does not parse');
+if (typeof yazl.ZipFile !== 'function') throw new Error('no yazl.ZipFile');
+if (typeof walk !== 'function' || walk.sync({ path: ${JSON.stringify(dist)} }).length === 0) throw new Error('ignore-walk does not walk');`;
     const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 60_000 });
     assert.equal(run.status, 0, run.stderr);
   });

@@ -42,6 +42,9 @@ describe('Packaged extension (.vsix file list)', function () {
       'dist/notebookRenderer.js',
       'dist/papaparse.js',
       'dist/jsonc-parser.js',
+      'dist/yaml.js',
+      'dist/yazl.js',
+      'dist/ignore-walk.js',
       'dist/mcp.js',
       ...mediaFiles(),
     ].sort();

@@ -6,7 +6,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
+import { yazl } from '../../lazyModules';
 import type { PackEntry } from './packFiles';
 
 /** publish.js `BUNDLE_MARKER`: servers before 1.28 know a bundled package by a webpack.config.js. */
@@ -42,7 +42,7 @@ export async function writeArchive(entries: readonly PackEntry[], options: Archi
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
     const file = path.join(dir, 'package.zip');
-    const zip = new ZipFile();
+    const zip = new (yazl().ZipFile)();
     const written = pipeline(zip.outputStream, createWriteStream(file), { signal: options.signal });
     const timestamps: Record<string, string> = {};
     const names: string[] = [];

@@ -5,7 +5,7 @@
 // filled from the environment: a missing variable stops the publish before anything is uploaded.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import walk from 'ignore-walk';
+import { ignoreWalk } from '../../lazyModules';
 import { PublishError } from './errors';
 
 export interface PackEntry {
@@ -48,13 +48,13 @@ export function fillPlaceholders(text: string, env: NodeJS.ProcessEnv): { text: 
 
 /** The archive's files, in grok's order; throws when a bundled package has no dist/package.js or a connection's variable is missing. */
 export async function packList(folder: string, env: NodeJS.ProcessEnv = process.env): Promise<PackList> {
-  const listed = await walk({ path: folder, ignoreFiles: ['.npmignore', '.gitignore', '.grokignore'], includeEmpty: false, follow: true });
+  const listed = await ignoreWalk()({ path: folder, ignoreFiles: ['.npmignore', '.gitignore', '.grokignore'], includeEmpty: false, follow: true });
   const bundled = isBundled(folder);
   if (bundled) {
     if (!existsSync(path.join(folder, 'dist', 'package.js'))) {
       throw new PublishError('pack', `${path.join(folder, 'dist', 'package.js')} does not exist: build the package first (publish with build on, or run its build script).`);
     }
-    const dist = await walk({ path: path.join(folder, 'dist'), ignoreFiles: [], includeEmpty: false, follow: true });
+    const dist = await ignoreWalk()({ path: path.join(folder, 'dist'), ignoreFiles: [], includeEmpty: false, follow: true });
     listed.push(...dist.map((f) => `dist/${f}`));
   }
   const entries: PackEntry[] = [];
