@@ -15,7 +15,12 @@ describe('Light start (the built bundles)', function () {
   this.timeout(120_000);
 
   before(() => {
-    if (['extension.js', 'features.js', 'api.js', 'network.js', 'papaparse.js', 'jsonc-parser.js', 'yaml.js', 'yazl.js', 'ignore-walk.js'].every((file) => fs.existsSync(path.join(dist, file)))) return;
+    if (
+      ['extension.js', 'features.js', 'api.js', 'network.js', 'papaparse.js', 'jsonc-parser.js', 'yaml.js', 'yazl.js', 'ignore-walk.js'].every((file) =>
+        fs.existsSync(path.join(dist, file)),
+      )
+    )
+      return;
     const build = spawnSync(process.execPath, [path.join(repoRoot, 'esbuild.mjs')], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000 });
     assert.equal(build.status, 0, `node esbuild.mjs failed:\n${build.stdout}${build.stderr}`);
   });
@@ -37,8 +42,7 @@ describe('Light start (the built bundles)', function () {
     // grok's config and a publish's packages: each in its own file, loaded when first used.
     for (const lazy of ['yaml', 'yazl', 'ignore-walk']) assert.match(features, new RegExp(`require\\("\\./${lazy}\\.js"\\)`), `dist/features.js requires ${lazy}`);
     // yaml's error codes, yazl's zip signature check, ignore-walk's class: in their own bundles only.
-    for (const marker of ['BAD_INDENT', 'end of central directory record signature', 'WalkerSync'])
-      assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
+    for (const marker of ['BAD_INDENT', 'end of central directory record signature', 'WalkerSync']) assert.ok(!features.includes(marker), `dist/features.js contains "${marker}"`);
   });
 
   it('dist/extension.js holds no feature: its commands, views and providers are stand-ins (the features are in dist/features.js)', () => {
