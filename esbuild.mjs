@@ -1,4 +1,6 @@
 // Bundles the extension into CommonJS files (vscode stays external):
+// - dist/boot.js, from src/boot.ts (package.json "main"): loads dist/extension.js through V8's code cache
+//   (src/start/codeCache.ts) and hands it the activation;
 // - dist/extension.js, from src/extension.ts: what activation loads, kept small: the connection, its
 //   status bar, and stand-ins for every other contribution (src/start/lazyFeatures.ts);
 // - dist/features.js, from src/features.ts: every feature, loaded by the stand-ins on first use (its
@@ -52,7 +54,8 @@ function listed(files) {
 }
 
 /** The proxy agents and src/api's transport load on the first request (dist/api.js); the lazy modules on their first use (LAZY_MODULES). */
-const HTTP_STACK = /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser|yaml|yazl|ignore-walk)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
+const HTTP_STACK =
+  /node_modules[\\/](undici|https?-proxy-agent|agent-base|papaparse|jsonc-parser|yaml|yazl|ignore-walk)[\\/]|src[\\/]api[\\/](client|connections|exchange|http)\.ts$/;
 
 /** Fails the build if the HTTP stack or a lazy module slips into dist/BUNDLE. */
 const noHttpStack = (bundle) => ({
@@ -145,6 +148,7 @@ const common = {
 };
 
 const contexts = await Promise.all([
+  esbuild.context({ ...common, entryPoints: ['src/boot.ts'], outfile: path.join(outdir, 'boot.js') }),
   esbuild.context({
     ...common,
     entryPoints: ['src/extension.ts'],

@@ -24,7 +24,8 @@ import type { PackagesTree } from './packages/packagesTree';
 import { registerMcpProvider } from './agents/mcpProvider';
 import type { RunsStore, StoredRun } from './platform/runs/store';
 import { LazyFeatures } from './start/lazyFeatures';
-import { requireFeatures } from './start/loadFeatures';
+import type { Boot, CodeCacheUse } from './start/codeCache';
+import { featuresCodeCache, requireFeatures, useBundleLoader } from './start/loadFeatures';
 import { registerTerminalEnvironment, type TerminalEnvironment } from './terminals/terminalEnvironment';
 import { watchForParameterFiles } from './start/parameterFileWatch';
 
@@ -75,13 +76,21 @@ export interface DatagrokExtensionApi {
    * The light start: whether the features are loaded, what they registered without a stand-in, and the
    * parts activation registered, each in a turn of its own, with the time each took.
    */
-  readonly lightStart: { readonly featuresLoaded: boolean; readonly unplanned: readonly string[]; readonly parts: readonly { name: string; ms: number }[] };
+  readonly lightStart: {
+    readonly featuresLoaded: boolean;
+    readonly unplanned: readonly string[];
+    readonly parts: readonly { name: string; ms: number }[];
+    /** What became of V8's code cache of the entry (dist/boot.js loads it) and of the features; the folder it is in. */
+    readonly codeCache: { readonly entry: CodeCacheUse; readonly features: CodeCacheUse; readonly dir: string };
+  };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<DatagrokExtensionApi> {
+/** Called by dist/boot.js, which loaded this bundle (through V8's code cache) and hands over its loader. */
+export async function activate(context: vscode.ExtensionContext, boot?: Boot): Promise<DatagrokExtensionApi> {
   // At once: the connection and its status bar. The rest is registered in parts, each in a turn of the
   // extension host's event loop (LazyFeatures.register); VS Code waits for them before it counts the
   // extension active.
+  useBundleLoader(boot?.loadBundle);
   const log = createLog();
   const connection = new Connection(context, log, () => requireFeatures().keyCheck);
   const statusBar = new ConnectionStatusBar(connection);
@@ -131,6 +140,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Datagr
       },
       unplanned: lazy.unplanned,
       parts: lazy.parts,
+      codeCache: {
+        entry: boot?.entryCache ?? 'off',
+        dir: boot?.cacheDir ?? '',
+        get features() {
+          return featuresCodeCache;
+        },
+      },
     },
   });
 }

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { cacheFileOf } from '../../src/start/codeCache';
 import { activationMarks } from '../host/activationMarks';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
@@ -29,6 +30,8 @@ export interface HostActivation {
   quiet?: { busy: number; under: number; waitedMs: number };
   /** The parts activation registered after activate() returned, each in a turn of its own (the extension's own figures). */
   parts?: { name: string; ms: number }[];
+  /** What became of the entry's V8 code cache at this activation (used, or written later, or refused). */
+  codeCache?: string;
   error?: string;
 }
 
@@ -148,6 +151,7 @@ export async function run(): Promise<void> {
     if (profiler) fs.writeFileSync(path.join(process.env['DATAGROK_BENCH_PROFILE'] ?? '', `${cause}.cpuprofile`), JSON.stringify(await profiler()));
     // Extension, Eager, Load Code, Call Activate, Finish Activate, Event, By.
     const [, eager, load, call, finish, event] = await statsRow();
+    const lightStart = (extension.exports as { lightStart?: { parts?: { name: string; ms: number }[]; codeCache?: { entry: string; dir: string } } } | undefined)?.lightStart;
     Object.assign(result, {
       eager: eager === 'true',
       codeLoadingMs: Number(load),
@@ -155,8 +159,15 @@ export async function run(): Promise<void> {
       activateResolvedMs: Number(finish),
       activationEvent: event,
       marks: activationMarks(EXTENSION_ID),
-      parts: (extension.exports as { lightStart?: { parts?: { name: string; ms: number }[] } } | undefined)?.lightStart?.parts,
+      parts: lightStart?.parts,
+      codeCache: lightStart?.codeCache?.entry,
     });
+    // A window that wrote the code cache stays until it is on disk, as a user's does: the next one uses it.
+    const dir = lightStart?.codeCache?.dir;
+    if (dir && lightStart?.codeCache?.entry !== 'used') {
+      const cacheFile = cacheFileOf(path.join(extension.extensionPath, 'dist', 'extension.js'), path.dirname(dir));
+      await until(() => (fs.existsSync(cacheFile) ? true : undefined), 'the code cache to be written', 20_000);
+    }
   } catch (error) {
     result.error = error instanceof Error ? error.message : String(error);
   }

@@ -32,6 +32,7 @@ describe('Packaged extension (.vsix file list)', function () {
       'LICENSE',
       'README.md',
       'package.json',
+      'dist/boot.js',
       'dist/extension.js',
       'dist/features.js',
       'dist/api.js',

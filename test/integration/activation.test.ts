@@ -2,6 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
 import { activationMarks } from '../host/activationMarks';
@@ -24,13 +25,13 @@ describe('Activation', () => {
     assert.equal(extension.packageJSON.name, 'datagrok-vscode');
   });
 
-  // A light start: activation loads dist/extension.js only (the connection, the status bar, stand-ins);
-  // dist/features.js waits for a first use, dist/api.js (the client and undici) for the first request.
-  // Runs before any command or request: this is the first suite.
-  it('loads dist/extension.js alone at activation: no feature, no API bundle (undici), no papaparse', async () => {
+  // A light start: activation loads dist/extension.js only (the connection, the status bar, stand-ins),
+  // through dist/boot.js; dist/features.js waits for a first use, dist/api.js (the client and undici) for
+  // the first request. Runs before any command or request: this is the first suite.
+  it('loads dist/extension.js alone at activation (through dist/boot.js): no feature, no API bundle (undici), no papaparse', async () => {
     const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
     await extension.activate();
-    assert.deepEqual(loadedFromDist(extension), ['extension.js'], `loaded from dist/ at activation: ${loadedFromDist(extension).join(', ')}`);
+    assert.deepEqual(loadedFromDist(extension), ['boot.js', 'extension.js'], `loaded from dist/ at activation: ${loadedFromDist(extension).join(', ')}`);
     assert.equal(extension.exports.lightStart.featuresLoaded, false);
     // Registered after activate() returned, a turn of the host's event loop each, in this order, all
     // before VS Code counted the extension active.
@@ -52,7 +53,7 @@ describe('Activation', () => {
     assert.ok(Array.isArray(hovers));
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(extension.exports.lightStart.featuresLoaded, false, 'a plain JSON document loaded the features');
-    assert.deepEqual(loadedFromDist(extension), ['extension.js']);
+    assert.deepEqual(loadedFromDist(extension), ['boot.js', 'extension.js']);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
@@ -71,7 +72,7 @@ describe('Activation', () => {
     assert.equal(await vscode.commands.executeCommand('datagrok.copyId', { id: 'light-start-1' }), 'light-start-1');
     assert.equal(extension.exports.lightStart.featuresLoaded, true);
     assert.equal(await vscode.env.clipboard.readText(), 'light-start-1');
-    assert.deepEqual(loadedFromDist(extension), ['extension.js', 'features.js'], 'the features load without the API bundle');
+    assert.deepEqual(loadedFromDist(extension), ['boot.js', 'extension.js', 'features.js'], 'the features load without the API bundle');
     await assert.rejects(Promise.resolve(vscode.commands.executeCommand('datagrok.copyId', {})), /Copy ID works on a group or request item, or with \{ id \}\./);
     // Everything the features register goes through a stand-in made at activation, but the "Show more…"
     // commands, which only the views' own items run.
@@ -97,6 +98,32 @@ describe('Activation', () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = contributed.filter((id) => !registered.has(id));
     assert.ok(missing.length === 0, `contributed but not registered: ${missing.join(', ')}`);
+  });
+
+  it("keeps V8's code cache of the entry and the features in the extension's global storage, which this host's V8 accepts", async function () {
+    this.timeout(60_000);
+    const extension = vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!;
+    const { codeCache } = extension.exports.lightStart;
+    // A fresh profile has none yet (written a few seconds after the load); a profile used before has it.
+    assert.ok(['used', 'written later', 'refused'].includes(codeCache.entry), `the entry's cache: ${codeCache.entry}`);
+    assert.ok(['used', 'written later', 'refused'].includes(codeCache.features), `the features' cache: ${codeCache.features}`);
+    const { dir } = codeCache;
+    const dist = path.join(extension.extensionPath, 'dist');
+    for (const bundle of ['extension.js', 'features.js']) {
+      let file: string | undefined;
+      for (let waited = 0; !file && waited < 30_000; waited += 250) {
+        file = fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => f.startsWith(`${bundle}-`) && f.endsWith('.bin')) : undefined;
+        if (!file) await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.ok(file, `no code cache of ${bundle} in ${dir}`);
+      const source = fs.readFileSync(path.join(dist, bundle), 'utf8');
+      // Another script name: V8 would otherwise reuse its own compilation of the same source and read no cache.
+      const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, {
+        filename: path.join(dist, `${bundle}.check`),
+        cachedData: fs.readFileSync(path.join(dir, file)),
+      });
+      assert.equal(script.cachedDataRejected, false, `this host's V8 refuses the code cache of ${bundle}`);
+    }
   });
 
   it('sizes of the bundles, and what the first request adds', async () => {
