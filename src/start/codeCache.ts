@@ -62,6 +62,8 @@ export function loadBundle(file: string, cacheDir: string | undefined, options: 
   } catch {
     cachedData = undefined;
   }
+  // No importModuleDynamically: the bundles are CommonJS, where esbuild makes a bundled import() a require
+  // (Node's option for it warns as experimental in every host that loads it).
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], { filename: file, cachedData });
   const mod = new Module(file, module);
   mod.filename = file;
