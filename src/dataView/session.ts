@@ -12,6 +12,7 @@ import { TableAnswers } from '../platform/dataView/tableAnswers';
 import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { localFileOf } from './localFile';
+import { saveTableAs } from './saveAs';
 
 const SENT_KEPT = 200;
 
@@ -127,16 +128,7 @@ export class DataViewSession {
     } else if (action === 'push') {
       await vscode.commands.executeCommand('datagrok.tables.push', ...uiArguments(this.uri));
     } else {
-      const name = path.posix.basename(this.uri.path).replace(/[^\w.\- ]+/g, '_');
-      const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-      const target = await vscode.window.showSaveDialog({
-        title: `Save ${this.title} As CSV`,
-        filters: { CSV: ['csv'] },
-        ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, name.endsWith('.csv') ? name : `${name}.csv`) } : {}),
-      });
-      if (!target) return;
-      await vscode.workspace.fs.copy(vscode.Uri.file(this.localFile as string), target, { overwrite: true });
-      void vscode.window.showInformationMessage(`Saved ${this.title} to ${target.fsPath || target.toString(true)}.`);
+      await saveTableAs(this.title, this.localFile as string, path.posix.basename(this.uri.path));
     }
   }
 

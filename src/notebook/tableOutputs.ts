@@ -12,6 +12,7 @@ import { TableAnswers } from '../platform/dataView/tableAnswers';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { OutputFiles } from '../platform/notebook/outputFiles';
 import type { CellOutput } from '../platform/notebook/runCell';
+import { saveTableAs } from '../dataView/saveAs';
 import { tableOutputId } from './outputs';
 
 /** The renderer's id (package.json contributes.notebookRenderer). */
@@ -80,7 +81,10 @@ class TableOutput {
       else if (m.type === 'ready') {
         const client = await this.open();
         reply({ type: 'count', rowCount: await client.call('rowCount', []) });
-      } else if (m.type !== 'action') await this.answers.answer(await this.open(), m, reply);
+      } else if (m.type === 'action') {
+        // The grid's toolbar offers Save As CSV only: the file is this window's and goes with the output.
+        if (m.action === 'saveAs') await saveTableAs(this.name, this.file, this.name);
+      } else await this.answers.answer(await this.open(), m, reply);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       if (/ENOENT/.test(text)) reply({ type: 'error', message: GONE, gone: true });

@@ -3,7 +3,8 @@
 // palette, opens customers.dgnb (a query, a Python script taking its table, a function call taking the
 // script's table), runs it with Datagrok: Run Notebook from the palette, and waits until the three cells
 // show success and the variables status item counts their outputs, and the tables show in the data view's
-// grid (the table renderer, its rows read through the extension). Screenshot: screenshots/notebook.png.
+// grid (the table renderer, its rows read through the extension); then the first table's Save As CSV, through
+// the workbench's own save dialog, writes its rows to the workspace. Screenshot: screenshots/notebook.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -102,8 +103,40 @@ async function chartOfFirstTable(page: Page): Promise<void> {
   );
 }
 
+/** The first grid's Save As CSV, answered in the workbench's save dialog (code-server's: a path in the quick input); the rows in `target`. */
+async function saveFirstTableAs(page: Page, target: string): Promise<string> {
+  await pollUntil(
+    page,
+    async () => {
+      for (const f of page.frames()) {
+        const button = f.locator('#app .toolbar button', { hasText: 'Save As CSV' }).first();
+        if ((await button.count().catch(() => 0)) === 0) continue;
+        await button.click();
+        return true;
+      }
+      return undefined;
+    },
+    () => 'no table output offers Save As CSV',
+    LONG,
+  );
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: LONG });
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(target, { delay: 5 });
+  await page.keyboard.press('Enter');
+  return pollUntil(
+    page,
+    async () => (fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined),
+    () => `Save As CSV wrote no ${target}`,
+    LONG,
+  );
+}
+
 async function main(): Promise<number> {
+  let folder = '';
   const { page, emulator } = await openUiWorkbench('dgnb-', (workspace) => {
+    folder = workspace;
     copyDemoWorkspace(workspace);
     fs.writeFileSync(path.join(workspace, 'customers.dgnb'), NOTEBOOK);
   });
@@ -121,6 +154,9 @@ async function main(): Promise<number> {
     await page.waitForTimeout(1000);
     await page.screenshot({ path: shot });
     console.log(`ok   ui (notebook): run; the tables in the data view's grid (${grid.headers.join(', ')}: ${grid.firstRow.join(' ')}); ${path.relative(repoRoot, shot)}`);
+    const saved = await saveFirstTableAs(page, path.join(folder, 'saved-byCountry.csv'));
+    if (!saved.startsWith('country,n\n') || saved.trim().split('\n').length < 3) throw new Error(`the saved CSV: ${saved.slice(0, 200)}`);
+    console.log(`ok   ui (notebook): Save As CSV from the first table's toolbar wrote its ${saved.trim().split('\n').length - 1} rows`);
     return 0;
   } catch (error) {
     await page.screenshot({ path: path.join(screenshotsDir, 'notebook-failed.png') }).catch(() => undefined);

@@ -218,11 +218,9 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     // The restored text on disk before the tree reads it again (a remote host's save may land a moment later).
     for (let waited = 0; fs.readFileSync(uri.fsPath, 'utf8') !== before && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
-    // An item from before a rebuild of the tree (as a failure message in the results may hold) still finds its case.
-    const beforeRebuild = item(id);
+    const beforeRebuild = item(id); // as a failure message in the results may hold it: an item from before a rebuild
     await tests().tree.refresh(uri);
-    // From the failure message in the test results (its context menu passes { test, message }).
-    // The tree follows the file as its watcher reports it; Accept Actual judges by the tree, as a user's click would a moment later.
+    // From the failure message's menu ({ test, message }); Accept Actual judges by the tree, which follows the file's watcher.
     await until('the tree reads the restored "$expect"', () => (tests().tree.byId(id)?.testCase.expect === 5 ? true : undefined));
     await runProfile([item(id)]);
     assert.equal(tests().reported.get(id)?.outcome, 'failed', 'the restored file fails again');
@@ -230,8 +228,7 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
     assert.ok(message);
     await until('the tree still reads the restored "$expect"', () => (tests().tree.byId(id)?.testCase.expect === 5 ? true : undefined));
     assert.notEqual(item(id), beforeRebuild, 'the tree was rebuilt since');
-    const again = await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { test: beforeRebuild, message });
-    assert.deepEqual(again.cases, [id]);
+    assert.deepEqual((await vscode.commands.executeCommand<{ cases: string[] }>('datagrok.tests.acceptActual', { test: beforeRebuild, message })).cases, [id]);
     assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), after);
   });
 
