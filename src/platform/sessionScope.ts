@@ -25,6 +25,10 @@ export class SessionScope {
 
   /** `work`'s answer, unless this session ends with a reason meanwhile: then that reason, at once. */
   async guard<T>(work: Promise<T>): Promise<T> {
+    if (this.endedWith) {
+      work.then(undefined, () => undefined);
+      throw this.endedWith;
+    }
     let stop: ((reason: Error) => void) | undefined;
     const ended = new Promise<never>((_, reject) => {
       stop = reject;

@@ -54,9 +54,12 @@ describe('Sessions: per-session values and loads that outlive their session', ()
   it('a sign-out answers a load still waiting on the server at once, not when the server answers', async () => {
     const s = sessions();
     const never = new Promise<string>(() => undefined);
-    const guarded = s.session.scope!().guard(never);
+    const scope = s.session.scope!();
+    const guarded = scope.guard(never);
     const signedOut = new Error('You are not signed in');
     s.next(signedOut);
     await assert.rejects(guarded, (e) => e === signedOut);
+    // A load started afterwards on the ended session (a stale reference to it) answers the same, at once.
+    await assert.rejects(scope.guard(never), (e) => e === signedOut);
   });
 });
