@@ -7,41 +7,29 @@ import type * as PapaParse from 'papaparse';
 import type * as Yaml from 'yaml';
 import type * as Yazl from 'yazl';
 
-let papa: typeof PapaParse | undefined;
-let jsonc: typeof JsoncParser | undefined;
-let yamlPackage: typeof Yaml | undefined;
-let yazlPackage: typeof Yazl | undefined;
-let walk: typeof IgnoreWalk | undefined;
+/** `load()`'s value, loaded on the first call (a `require` that throws is tried again next time). */
+function onFirstUse<T>(load: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= load();
+    return value;
+  };
+}
 
 /** papaparse (CSV parsing for pushes and function outputs): dist/papaparse.js in the extension. */
-export function papaparse(): typeof PapaParse {
-  papa ??= require('papaparse') as typeof PapaParse;
-  return papa;
-}
+export const papaparse = /* @__PURE__ */ onFirstUse(() => require('papaparse') as typeof PapaParse);
 
 /** jsonc-parser (parameter files, JSON with comments): dist/jsonc-parser.js in the extension. */
-export function jsoncParser(): typeof JsoncParser {
-  jsonc ??= require('jsonc-parser') as typeof JsoncParser;
-  return jsonc;
-}
+export const jsoncParser = /* @__PURE__ */ onFirstUse(() => require('jsonc-parser') as typeof JsoncParser);
 
 /** yaml (grok's ~/.grok/config.yaml: its servers in Sign In, a publish's key): dist/yaml.js in the extension. */
-export function yaml(): typeof Yaml {
-  yamlPackage ??= require('yaml') as typeof Yaml;
-  return yamlPackage;
-}
+export const yaml = /* @__PURE__ */ onFirstUse(() => require('yaml') as typeof Yaml);
 
 /** yazl (a package's archive for a publish): dist/yazl.js in the extension. */
-export function yazl(): typeof Yazl {
-  yazlPackage ??= require('yazl') as typeof Yazl;
-  return yazlPackage;
-}
+export const yazl = /* @__PURE__ */ onFirstUse(() => require('yazl') as typeof Yazl);
 
 /** ignore-walk (the files a publish packs, as npm and grok list them): dist/ignore-walk.js in the extension. */
-export function ignoreWalk(): typeof IgnoreWalk {
-  walk ??= require('ignore-walk') as typeof IgnoreWalk;
-  return walk;
-}
+export const ignoreWalk = /* @__PURE__ */ onFirstUse(() => require('ignore-walk') as typeof IgnoreWalk);
 
 /**
  * A part of the extension loaded on first use (`load`, e.g. a `require` of another bundle), at most once:

@@ -7,7 +7,7 @@
 // the workbench's own save dialog, writes its rows to the workspace. Screenshot: screenshots/notebook.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { repoRoot, screenshotsDir } from './paths';
 import { pollUntil, quickOpen, runFromPalette } from './uiPage';
 import { copyDemoWorkspace, openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
@@ -82,21 +82,28 @@ async function tableGrids(page: Page): Promise<{ headers: string[]; firstRow: st
   );
 }
 
+/** The first grid's toolbar button of this label, with the output frame it is in (a grid is in a shadow root, which locators pierce). */
+async function toolbarButton(page: Page, label: string): Promise<{ frame: Frame; button: Locator } | undefined> {
+  for (const frame of page.frames()) {
+    const button = frame.locator('#app .toolbar button', { hasText: label }).first();
+    if ((await button.count().catch(() => 0)) > 0) return { frame, button };
+  }
+  return undefined;
+}
+
 /** Opens the first grid's Summary & Charts panel: its summary and a chart (a canvas) come from the extension. */
 async function chartOfFirstTable(page: Page): Promise<void> {
   await pollUntil(
     page,
     async () => {
-      for (const f of page.frames()) {
-        const button = f.locator('#app .toolbar button', { hasText: 'Summary & Charts' }).first();
-        if ((await button.count().catch(() => 0)) === 0) continue;
-        if ((await f.locator('#app .panel canvas').count()) === 0) {
-          if ((await f.locator('#app .panel:not([hidden])').count()) === 0) await button.click();
-          continue;
-        }
-        return (await f.locator('#app .panel .stats').first().innerText()).includes('count') ? true : undefined;
+      const found = await toolbarButton(page, 'Summary & Charts');
+      if (!found) return undefined;
+      const { frame, button } = found;
+      if ((await frame.locator('#app .panel canvas').count()) === 0) {
+        if ((await frame.locator('#app .panel:not([hidden])').count()) === 0) await button.click();
+        return undefined;
       }
-      return undefined;
+      return (await frame.locator('#app .panel .stats').first().innerText()).includes('count') ? true : undefined;
     },
     () => "the first table's Summary & Charts panel shows no summary and chart",
     LONG,
@@ -108,13 +115,9 @@ async function saveFirstTableAs(page: Page, target: string): Promise<string> {
   await pollUntil(
     page,
     async () => {
-      for (const f of page.frames()) {
-        const button = f.locator('#app .toolbar button', { hasText: 'Save As CSV' }).first();
-        if ((await button.count().catch(() => 0)) === 0) continue;
-        await button.click();
-        return true;
-      }
-      return undefined;
+      const found = await toolbarButton(page, 'Save As CSV');
+      await found?.button.click();
+      return found ? true : undefined;
     },
     () => 'no table output offers Save As CSV',
     LONG,
