@@ -12,7 +12,7 @@ import { TableAnswers } from '../platform/dataView/tableAnswers';
 import { readSidecar, writeSidecar } from '../platform/dataView/tableSidecar';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { localFileOf } from './localFile';
-import { saveTableAs } from './saveAs';
+import { saveTableAs } from '../ui/saveTableAs';
 
 const SENT_KEPT = 200;
 

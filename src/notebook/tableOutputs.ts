@@ -12,7 +12,7 @@ import { TableAnswers } from '../platform/dataView/tableAnswers';
 import { DataSourceClient } from '../platform/dataView/workerClient';
 import { OutputFiles } from '../platform/notebook/outputFiles';
 import type { CellOutput } from '../platform/notebook/runCell';
-import { saveTableAs } from '../dataView/saveAs';
+import { saveTableAs } from '../ui/saveTableAs';
 import { tableOutputId } from './outputs';
 
 /** The renderer's id (package.json contributes.notebookRenderer). */

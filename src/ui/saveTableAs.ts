@@ -1,4 +1,4 @@
-// Save As CSV of a table the data view shows (an editor's, or a notebook output's): the user picks where,
+// Save As CSV of a table shown in the data view's grid (an editor's, or a notebook output's): the user picks where,
 // the table's file is copied there whole, and what was saved is said.
 import * as vscode from 'vscode';
 
