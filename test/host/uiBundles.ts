@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { createClient } from '../../src/api';
 import { pullToFolder } from '../../src/platform/bundles';
 import { repoRoot, screenshotsDir } from './paths';
-import { pollUntil, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
+import { clickUntil, pollUntil, runFromPalette, STEP_TIMEOUT, waitForToast } from './uiPage';
 import { openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const MY_GREET = '5c000000-0000-4000-8000-000000000021';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     },
     () => 'the bundle folder\'s context menu has no "Diff Bundle with Server"',
     60_000,
-  ).then((item) => item.click());
+  ).then((item) => clickUntil(item, item, 'detached', 'Diff Bundle with Server stayed on the open menu after a click'));
   const entry = page.locator('.scm-view .monaco-list-row', { hasText: 'Scripts.Greet.json' }).first();
   await entry.waitFor({ state: 'visible', timeout: 60_000 }).catch(failed('bundle-conflict'));
   await page.locator('.scm-view .monaco-list-row', { hasText: 'Conflicts' }).first().waitFor({ state: 'visible', timeout: STEP_TIMEOUT });
