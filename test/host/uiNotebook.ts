@@ -2,14 +2,14 @@
 // in the real workbench (code-server + headless Chromium, the packaged .vsix). Signs in through the
 // palette, opens customers.dgnb (a query, a Python script taking its table, a function call taking the
 // script's table), runs it with Datagrok: Run Notebook from the palette, and waits until the three cells
-// show success and the variables status item counts their outputs, and the tables show in the data view's
+// have made their outputs (the variables status item counts them, no cell failed), and the tables show in the data view's
 // grid (the table renderer, its rows read through the extension); then the first table's Save As CSV, through
 // the workbench's own save dialog, writes its rows to the workspace. Screenshot: screenshots/notebook.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { repoRoot, screenshotsDir } from './paths';
-import { pollUntil, quickOpen, runFromPalette } from './uiPage';
+import { pollUntil, quickOpen, runFromPalette, toasts } from './uiPage';
 import { copyDemoWorkspace, openUiWorkbench, runUiCheck, signInFromPalette } from './uiWorkbench';
 
 const LONG = 120_000;
@@ -36,27 +36,44 @@ const NOTEBOOK = [
   '',
 ].join('\n');
 
+/** What the notebook shows of its run: the cells' state icons drawn (the editor draws only the cells in view), the status bar, the toasts. */
+async function runState(page: Page): Promise<string> {
+  const count = (selector: string) => page.locator(`.notebook-editor ${selector}`).count();
+  const [success, error, running] = [
+    await count('.codicon-notebook-state-success'),
+    await count('.codicon-notebook-state-error'),
+    await count('.codicon-notebook-state-executing, .codicon-sync.codicon-modifier-spin'),
+  ];
+  const messages = await page.locator('.notebook-editor .cell-status-message').allInnerTexts();
+  const status = await page.locator('.statusbar-item').allInnerTexts();
+  const shown = (await toasts(page)).map((t) => t.message);
+  return [
+    `cells drawn: ${success} succeeded, ${error} failed, ${running} running; cell messages: ${messages.join(' | ') || '(none)'}`,
+    `status bar: ${status
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .join(' | ')}`,
+    `toasts: ${shown.join(' | ') || '(none)'}`,
+  ].join('\n');
+}
+
 async function runNotebook(page: Page): Promise<void> {
   await quickOpen(page, 'customers.dgnb');
   await page.locator('.notebook-editor').first().waitFor({ state: 'visible', timeout: LONG });
   await runFromPalette(page, 'Datagrok: Run Notebook');
-  // The tables' grids are tall: the last cell may be below the fold (not drawn), so the first two are counted
-  // here and the third by the variables it made (the status item's count).
+  // Done when the status item counts the three cells' variables (each cell's output is one) and no cell drawn
+  // failed. The cells' success icons are not counted: the editor draws only the cells in view, and which those
+  // are depends on how tall the grids above are drawn by then.
   await pollUntil(
     page,
     async () =>
-      (await page.locator('.notebook-editor .codicon-notebook-state-success').count()) >= 2 && (await page.locator('.notebook-editor .codicon-notebook-state-error').count()) === 0
+      (await page.locator('.statusbar-item', { hasText: /3 variables/ }).count()) > 0 && (await page.locator('.notebook-editor .codicon-notebook-state-error').count()) === 0
         ? true
         : undefined,
-    async () => `the cells did not all succeed: ${await page.locator('.notebook-editor .cell-status-message, .notebook-editor .codicon-notebook-state-error').allInnerTexts()}`,
+    async () => `the notebook's three cells did not all run to their outputs:\n${await runState(page)}`,
     LONG,
   );
-  await pollUntil(
-    page,
-    async () => ((await page.locator('.statusbar-item', { hasText: /3 variables/ }).count()) > 0 ? true : undefined),
-    () => 'the status bar does not count the three variables',
-    LONG,
-  );
+  if ((await page.locator('.notebook-editor .codicon-notebook-state-success').count()) === 0) throw new Error(`no cell drawn shows its success:\n${await runState(page)}`);
 }
 
 /** The table outputs' grids, drawn by the table renderer in the notebook's output webview (a frame; each grid in a shadow root, which locators pierce). */
