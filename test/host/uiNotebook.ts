@@ -139,12 +139,29 @@ async function saveFirstTableAs(page: Page, target: string): Promise<string> {
     () => 'no table output offers Save As CSV',
     LONG,
   );
-  const input = page.locator('.quick-input-widget input.input');
+  // code-server's dialog completes a path as it is typed and checks it as it changes: the path goes in at once, and
+  // Enter is pressed again while the dialog is still open (under load a first Enter can meet the check of an
+  // earlier value: "The folder already exists").
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
   await input.waitFor({ state: 'visible', timeout: LONG });
-  await input.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(target, { delay: 5 });
-  await page.keyboard.press('Enter');
+  await input.fill(target);
+  await pollUntil(
+    page,
+    async () => {
+      if (fs.existsSync(target)) return true;
+      if ((await widget.isVisible()) && (await input.inputValue()) === target) await input.press('Enter');
+      else if (await widget.isVisible()) await input.fill(target);
+      await page.waitForTimeout(800);
+      return undefined;
+    },
+    async () =>
+      `the save dialog did not take ${target}: it shows "${await input.inputValue().catch(() => '')}", ${await widget
+        .locator('.quick-input-message')
+        .innerText()
+        .catch(() => '')}`,
+    LONG,
+  );
   return pollUntil(
     page,
     async () => (fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined),
