@@ -59,9 +59,7 @@ export async function runTests(t: Testing, inv: CommandInvocation<TestsRunOption
   await t.deps.tree.reload();
   const all = t.deps.tree.all();
   const named = new Set((include ?? []).filter((g) => !hasGlob(g)).map((g) => g.trim()));
-  const matches = (ref: CaseRef) =>
-    include === undefined ||
-    include.some((g) => named.has(ref.id) || named.has(ref.relativePath) || minimatch(ref.id, g.trim(), { dot: true }) || minimatch(ref.relativePath, g.trim(), { dot: true }));
+  const matches = (ref: CaseRef) => include === undefined || include.some((g) => ref.names.some((name) => named.has(name) || minimatch(name, g.trim(), { dot: true })));
   const chosen = all.filter(matches);
   if (include !== undefined && chosen.length === 0) {
     throw badInput(
@@ -71,7 +69,7 @@ export async function runTests(t: Testing, inv: CommandInvocation<TestsRunOption
   const runWritingCases = vscode.workspace.getConfiguration('datagrok.tests').get<boolean>('runWritingCases', false);
   const selection: Selection = { run: [], skipped: [] };
   for (const ref of chosen) {
-    if (ref.testCase.writes && !runWritingCases && !named.has(ref.id)) selection.skipped.push({ ref, reason: WRITES_SKIPPED });
+    if (ref.testCase.writes && !runWritingCases && !ref.names.some((name) => named.has(name))) selection.skipped.push({ ref, reason: WRITES_SKIPPED });
     else selection.run.push(ref);
   }
   const request = new vscode.TestRunRequest(include === undefined ? undefined : chosen.map((r) => r.item));
@@ -112,7 +110,7 @@ function casesFor(t: Testing, inv: CommandInvocation<AcceptArg>): CaseRef[] {
   if (inv.options && !item) {
     const id = inv.options.id;
     if (typeof id !== 'string' || id.trim() === '') throw badInput('Accept Actual takes { id }: a test id (a workspace-relative path, plus #<case> for a file of cases).');
-    const refs = tree.all().filter((r) => r.id === id.trim() || r.relativePath === id.trim());
+    const refs = tree.all().filter((r) => r.names.includes(id.trim()));
     if (refs.length === 0) throw badInput(`No test "${id}" in this workspace.`);
     return refs;
   }

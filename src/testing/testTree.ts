@@ -10,11 +10,16 @@ import { caseId, parseTestFile, type TestCase } from '../platform/tests/cases';
 export const TEST_FILES = '**/*.{datagrok,dgparams}.{json,jsonc}';
 const EXCLUDE = '**/node_modules/**';
 
-/** A case to run: its file, its id (`<path>` or `<path>#<name>`), its item in the tree. */
+/**
+ * A case to run: its file, its id (`<path>` or `<path>#<name>`, the path workspace-relative as VS Code
+ * writes it: led by the folder's name in a window of several folders), its item in the tree.
+ */
 export interface CaseRef {
   id: string;
   uri: vscode.Uri;
   relativePath: string;
+  /** The id and the path within the file's own workspace folder (the same as `id` and `relativePath` in a window of one folder). */
+  names: string[];
   testCase: TestCase;
   item: vscode.TestItem;
 }
@@ -22,6 +27,8 @@ export interface CaseRef {
 interface FileEntry {
   uri: vscode.Uri;
   relativePath: string;
+  /** Within its own workspace folder. */
+  folderPath: string;
   cases: TestCase[];
   text: string;
   problem?: string;
@@ -98,7 +105,8 @@ export class TestTree implements vscode.Disposable {
     }
     const { cases, problem } = parseTestFile(text);
     if (cases.length === 0 && !problem) this.files.delete(uri.toString());
-    else this.files.set(uri.toString(), { uri, relativePath: vscode.workspace.asRelativePath(uri, false), cases, text, problem });
+    // Two folders of a window may hold the same relative path: ids lead with the folder's name there, as VS Code's own paths do.
+    else this.files.set(uri.toString(), { uri, relativePath: vscode.workspace.asRelativePath(uri), folderPath: vscode.workspace.asRelativePath(uri, false), cases, text, problem });
   }
 
   /** Folder → function → file (→ cases), sorted by name. */
@@ -137,18 +145,19 @@ export class TestTree implements vscode.Disposable {
     item.range = new vscode.Range(0, 0, 0, 0);
     if (entry.problem) item.error = entry.problem;
     if (single) {
-      this.refs.set(item.id, { id: entry.relativePath, uri: entry.uri, relativePath: entry.relativePath, testCase: entry.cases[0], item });
+      this.refs.set(item.id, { ...refOf(entry, entry.cases[0]), item });
       item.description = entry.cases[0].writes ? 'writes data' : undefined;
       return item;
     }
     const ranges = caseRanges(entry.text);
     for (const c of entry.cases) {
-      const id = caseId(entry.relativePath, c);
+      const ref = refOf(entry, c);
+      const { id } = ref;
       const child = controller.createTestItem(id, c.name, entry.uri);
       child.range = ranges[c.index];
       child.description = c.writes ? 'writes data' : undefined;
       item.children.add(child);
-      this.refs.set(id, { id, uri: entry.uri, relativePath: entry.relativePath, testCase: c, item: child });
+      this.refs.set(id, { ...ref, item: child });
     }
     return item;
   }
@@ -196,6 +205,12 @@ export class TestTree implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+function refOf(entry: FileEntry, testCase: TestCase): Omit<CaseRef, 'item'> {
+  const id = caseId(entry.relativePath, testCase);
+  const names = [...new Set([id, entry.relativePath, caseId(entry.folderPath, testCase), entry.folderPath])];
+  return { id, uri: entry.uri, relativePath: entry.relativePath, names, testCase };
 }
 
 function isTestFile(uri: vscode.Uri): boolean {
