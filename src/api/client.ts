@@ -7,7 +7,7 @@ import { deleteFile, downloadFile, listFiles, readFile, uploadFile } from './fil
 import { listPackages, packageTimestamps, publishPackage } from './packages';
 import { syncFolder } from './folderSync';
 import { callFunction } from './functions';
-import { type CallToFile, callFunctionToFile } from './callToFile';
+import { type AnswerFiles, type CallToFile, callFunctionToFile } from './callToFile';
 import { createGroup, currentUserGroup, getGroup, getMembers, getMemberships, listGroups, listRequests, lookupGroups, requestMembership, resolveRequest } from './groups';
 import type { PackageInfo } from './catalogTypes';
 import { Transport } from './http';
@@ -147,8 +147,8 @@ export class DatagrokClient implements DatagrokApi {
     return guard(() => callFunction(this.http, this.functionRoute, name, params, options));
   }
 
-  callFunctionToFile(name: string, params: Record<string, unknown>, file: string, options?: CallOptions): Promise<CallToFile> {
-    return guard(() => callFunctionToFile(this.http, this.functionRoute, name, params, file, options));
+  callFunctionToFile(name: string, params: Record<string, unknown>, files: AnswerFiles, options?: CallOptions): Promise<CallToFile> {
+    return guard(() => callFunctionToFile(this.http, this.functionRoute, name, params, files, options));
   }
 
   listGroups(query?: { include?: string; text?: string }, options?: CallOptions): Promise<Group[]> {

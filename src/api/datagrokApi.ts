@@ -1,7 +1,7 @@
 // What the REST client offers, as one interface: every operation of the public API and the routes Datagrok's
 // own clients use beside them. The top of src/api: it names the endpoints' types (types.ts, catalogTypes.ts)
 // and the entity routes; nothing under src/api imports it but the client that implements it.
-import type { CallToFile } from './callToFile';
+import type { AnswerFiles, CallToFile } from './callToFile';
 import type { PackageInfo } from './catalogTypes';
 import type { EntityRoutes } from './entities';
 import type {
@@ -73,10 +73,12 @@ export interface DatagrokApi {
   // Functions: `name` like `Package:Name`. One output → that value; several → an array.
   callFunction(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<unknown>;
   /**
-   * Calls a function; an answer that is one string (a dataframe's CSV) or CSV text is written to `file` as it
-   * arrives, never held in memory; any other answer comes back as its value, as callFunction's would.
+   * Calls a function; an answer that is one string (a dataframe's CSV) or CSV text is written to a file as it
+   * arrives, never held in memory: to `files`, or to the file `files()` names. With `files()`, the answer of
+   * several outputs (an array) is read element by element, each string to a new file of `files()`'s. Any other
+   * answer comes back as its value, as callFunction's would.
    */
-  callFunctionToFile(name: string, params: Record<string, unknown>, file: string, options?: CallOptions): Promise<CallToFile>;
+  callFunctionToFile(name: string, params: Record<string, unknown>, files: AnswerFiles, options?: CallOptions): Promise<CallToFile>;
 
   // Groups
   listGroups(query?: { include?: string; text?: string }, options?: CallOptions): Promise<Group[]>;

@@ -18,6 +18,8 @@ export class JsonStringDecoder {
   done = false;
   /** Whatever followed the closing quote other than white space (not one string then). */
   trailing = false;
+  /** Where in the chunk that held the closing quote the bytes after it begin (-1 until then). */
+  end = -1;
   /** An escape begun at the end of the last chunk (its bytes so far, from the backslash). */
   private pending: number[] = [];
   /** A high surrogate waiting for its low half. */
@@ -56,6 +58,7 @@ export class JsonStringDecoder {
       if (next < 0) break;
       if (next === quote) {
         this.done = true;
+        this.end = next + 1;
         this.flushHigh();
         this.checkTrailing(chunk, next + 1);
         break;

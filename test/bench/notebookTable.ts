@@ -17,9 +17,11 @@ import { repoRoot } from '../host/paths';
 
 const MiB = 1024 * 1024;
 
-const cellOf = (rows: number) =>
+/** A cell of one table output, or (`count`) of two: the table and its row count, answered as an array. */
+const cellOf = (rows: number, count: boolean) =>
   [
     '//output: dataframe big',
+    ...(count ? ['//output: int n', `n = ${rows};`] : []),
     `big = "id,x,y,name,day\\n" + Array.from({ length: ${rows} }, (_, i) => i + "," + (i * 0.37).toFixed(2) + "," + ((i * 7919) % 100003) + ",name " + (i % 5000) + ",2024-0" + ((i % 9) + 1) + "-1" + (i % 10)).join("\\n");`,
   ].join('\n');
 
@@ -32,8 +34,8 @@ export interface BigOutputFigures {
   extraMiB: number;
 }
 
-/** One run of a cell answering `rows` rows, measured from the call's answer. */
-export async function bigOutput(client: DatagrokApi, rows: number): Promise<BigOutputFigures> {
+/** One run of a cell answering `rows` rows (and with `count`, a second output: an answer of several outputs), measured from the call's answer. */
+export async function bigOutput(client: DatagrokApi, rows: number, count = false): Promise<BigOutputFigures> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dg-bench-outputs-'));
   const files = new OutputFiles(root);
   let answered = 0;
@@ -54,9 +56,10 @@ export async function bigOutput(client: DatagrokApi, rows: number): Promise<BigO
   try {
     const ran = await runCell(
       { api, variables: new NotebookVariables(), signal: new AbortController().signal, tablePrefix: 'Bench_', leftBehind: () => undefined, outputFiles: files },
-      { index: 0, language: 'javascript', text: cellOf(rows) },
+      { index: 0, language: 'javascript', text: cellOf(rows, count) },
     );
     const o = ran.outputs[0];
+    if (count && ran.outputs[1]?.value !== rows) throw new Error(`the second output is ${JSON.stringify(ran.outputs[1])}`);
     if (!o?.id || !o.head || !o.file) throw new Error(`the cell made no table output: ${JSON.stringify(ran.outputs).slice(0, 200)}`);
     const item: NotebookTableItem = { id: o.id, name: o.name, rows: o.head.rows, columns: o.head.columns, first: o.head.first };
     const itemBytes = Buffer.byteLength(JSON.stringify(item));

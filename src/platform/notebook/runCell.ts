@@ -96,17 +96,27 @@ class Streamed {
   ) {}
 }
 
-/** Calls the function; with output files, a string answer (a table's CSV) goes to a new one as it arrives. */
+/**
+ * Calls the function; with output files, each string of the answer (a table's CSV; one, or each of several
+ * outputs) goes to a new one as it arrives.
+ */
 async function callOnServer(ctx: CellContext, name: string, params: Record<string, unknown>): Promise<unknown> {
-  if (!ctx.outputFiles) return ctx.api.callFunction(name, params, { signal: ctx.signal });
-  const { id, file } = await ctx.outputFiles.reserve();
+  const files = ctx.outputFiles;
+  if (!files) return ctx.api.callFunction(name, params, { signal: ctx.signal });
+  const reserved = new Map<string, string>();
+  const nextFile = async () => {
+    const { id, file } = await files.reserve();
+    reserved.set(file, id);
+    return file;
+  };
+  const streamed = (file: string) => new Streamed(reserved.get(file) as string, file);
   try {
-    const answer = await ctx.api.callFunctionToFile(name, params, file, { signal: ctx.signal });
-    if ('file' in answer) return new Streamed(id, file);
-    await ctx.outputFiles.remove(id);
+    const answer = await ctx.api.callFunctionToFile(name, params, nextFile, { signal: ctx.signal });
+    if ('file' in answer) return streamed(answer.file);
+    if ('elements' in answer) return answer.elements.map((e) => ('file' in e ? streamed(e.file) : e.value));
     return answer.value;
   } catch (error) {
-    await ctx.outputFiles.remove(id).catch(() => undefined);
+    await Promise.all([...reserved.values()].map((id) => files.remove(id).catch(() => undefined)));
     throw error;
   }
 }
