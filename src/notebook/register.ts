@@ -12,12 +12,13 @@ import { NotebookSerializer } from './serializer';
 import { NotebookSessions } from './session';
 import { StaleMarks, VariablesStatus } from './status';
 import { NotebookTables, type NotebookTablesApi } from './tableOutputs';
-import { createDashboard, pushTables } from './tableCommands';
+import { createDashboard, pushOutputTable, pushTables } from './tableCommands';
 
 export function registerNotebook(services: Services): NotebookTablesApi {
   const { commands, context, contributions } = services;
   const sessions = new NotebookSessions();
-  const tables = new NotebookTables(context, services.log);
+  // The grid's Push as Table runs after activation, when `c` below is set.
+  const tables = new NotebookTables(context, services.log, (output) => pushOutputTable(services, c, output));
   const kernels = new NotebookKernels(services, sessions, tables);
   const savedOutputs = new SavedOutputs();
   const c: NotebookContext = { kernels, sessions, savedOutputs };

@@ -2,7 +2,7 @@
 // there already) and a dashboard of them, made by Create Dashboard (datagrok.dashboards.create) with the
 // notebook's tables chosen.
 import * as vscode from 'vscode';
-import { badInput } from '../api/errors';
+import { badInput, DatagrokError } from '../api/errors';
 import { type CommandInvocation, UserCancelled } from '../core/commands';
 import { tableRef } from '../platform/notebook/runCell';
 import type { NotebookVariable } from '../platform/notebook/variables';
@@ -57,6 +57,41 @@ export async function pushTables(s: Services, c: NotebookContext, inv: CommandIn
   const result = await inv.withProgress("Pushing the notebook's tables", (_, signal) => pushed(s, c, notebook, tables, signal));
   if (inv.interactive) void vscode.window.showInformationMessage(`Pushed ${result.map((r) => r.name).join(', ')} to Datagrok (as ${NotebookKernels.tablePrefix(notebook)}<name>).`);
   return result;
+}
+
+/**
+ * A table output's Push as Table (its grid's toolbar): that table to the notebook's server, once — the variable
+ * the output's file holds, or, when a later run made another table of its name, the output's own rows. Says
+ * the outcome in a notification, a failure too (nothing is reported to the grid).
+ */
+export async function pushOutputTable(s: Services, c: NotebookContext, output: { notebook: string; name: string; file: string }): Promise<void> {
+  try {
+    const notebook = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === output.notebook);
+    if (!notebook) throw badInput(`The notebook of ${output.name} is closed: open it and run the cell again.`);
+    const variable = c.sessions
+      .peek(notebook)
+      ?.variables.list()
+      .find((v) => v.type === 'dataframe' && v.file === output.file);
+    const table: NotebookVariable = variable ?? { name: output.name, type: 'dataframe', cell: -1, file: output.file };
+    const already = table.table !== undefined;
+    const [result] = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Pushing ${output.name} to Datagrok`, cancellable: true },
+      (_, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        return pushed(s, c, notebook, [table], controller.signal);
+      },
+    );
+    const as = `${NotebookKernels.tablePrefix(notebook)}${output.name}`;
+    void vscode.window.showInformationMessage(
+      already
+        ? `${output.name} is on Datagrok already (table ${result.table}): a cell took it, so it went up then.`
+        : `Pushed ${output.name} to Datagrok as ${as} (table ${result.table}).`,
+    );
+  } catch (error) {
+    if (error instanceof DatagrokError && error.kind === 'cancelled') return;
+    void vscode.window.showErrorMessage(`Push as Table of ${output.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** datagrok.notebooks.createDashboard: `{ uri?, name, tables? }` → what datagrok.dashboards.create returns. */

@@ -20,6 +20,9 @@ export const TABLE_RENDERER = 'datagrok-table';
 const SENT_KEPT = 200;
 const GONE = 'The rows of this table are no longer here (the window was reloaded, or its outputs were cleared): run the cell again to see them.';
 
+/** The grid's Push as Table of an output: its notebook, its name and its file (which says which table it is). */
+export type PushOutput = (output: { notebook: string; name: string; file: string }) => Promise<void>;
+
 /** What the extension's test API shows of the notebooks' table outputs. */
 export interface NotebookTablesApi {
   /** The table outputs known here: their id, notebook, name, file, and every message sent to their renderer so far. */
@@ -43,6 +46,7 @@ class TableOutput {
     readonly name: string,
     private readonly workerFile: string,
     private readonly post: (message: HostMessage) => void,
+    private readonly push: PushOutput,
   ) {
     this.answers = new TableAnswers(
       () => name,
@@ -82,8 +86,10 @@ class TableOutput {
         const client = await this.open();
         reply({ type: 'count', rowCount: await client.call('rowCount', []) });
       } else if (m.type === 'action') {
-        // The grid's toolbar offers Save As CSV only: the file is this window's and goes with the output.
+        // Save As CSV copies the file, which is this window's and goes with the output; Push as Table sends the
+        // table to the server (once: a table a later cell took is there already).
         if (m.action === 'saveAs') await saveTableAs(this.name, this.file, this.name);
+        else if (m.action === 'push') await this.push({ notebook: this.notebook, name: this.name, file: this.file });
       } else await this.answers.answer(await this.open(), m, reply);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -107,7 +113,14 @@ export class NotebookTables implements NotebookTablesApi, vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
   private readonly workerFile: string;
 
-  constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
+  /**
+   * @param push the grid's Push as Table (it says its outcome, failures included, itself)
+   */
+  constructor(
+    context: vscode.ExtensionContext,
+    log: vscode.LogOutputChannel,
+    private readonly push: PushOutput,
+  ) {
     this.files = new OutputFiles(path.join(context.globalStorageUri.fsPath, 'notebook-outputs'));
     this.workerFile = vscode.Uri.joinPath(context.extensionUri, 'dist', 'dataViewWorker.js').fsPath;
     void this.files.sweep().then(
@@ -136,7 +149,7 @@ export class NotebookTables implements NotebookTablesApi, vscode.Disposable {
     if (!o.id || !o.file) return;
     const id = o.id;
     const post = (message: HostMessage) => void this.messaging.postMessage({ output: id, message } satisfies RendererEnvelope<HostMessage>);
-    this.outputs.set(id, new TableOutput(id, o.file, notebook.uri.toString(), o.name, this.workerFile, post));
+    this.outputs.set(id, new TableOutput(id, o.file, notebook.uri.toString(), o.name, this.workerFile, post, this.push));
   }
 
   /** The outputs no longer in their notebook (replaced by a new run, cleared) lose their files. */

@@ -4,7 +4,7 @@
 // the extension's test hook as the renderer's messages are, read that file; a later cell takes the table
 // from the file (one upload); a new run replaces the file, clearing the outputs or closing the notebook
 // deletes it, and an output
-// whose file is gone says so and how to get it back.
+// whose file is gone says so and how to get it back. The grid's Push as Table sends its table once.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -155,5 +155,33 @@ describe('notebook grid: table outputs read on demand by the table renderer', fu
       api.notebookTables.list().some((o) => o.notebook === uri.toString()),
       false,
     );
+  });
+
+  it("Push as Table on a table output's grid: the table goes up once, and a later cell takes it from the server", async () => {
+    const file = path.join(dir, 'push me.dgnb');
+    fs.writeFileSync(
+      file,
+      ['%% datagrok-notebook', '', '%% javascript', '//output: dataframe t', 't = "a,b\\n1,x\\n2,y\\n";', '', '%% datagrok-call', 'Demo:RowCount(table: t)', ''].join('\n'),
+    );
+    const uri = vscode.Uri.file(file);
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'datagrok-notebook');
+    const [made] = await vscode.commands.executeCommand<CellResult[]>('datagrok.notebooks.run', { uri, cells: [0] });
+    assert.equal(made.outcome, 'succeeded', JSON.stringify(made));
+    const notebook = vscode.workspace.notebookDocuments.find((n) => n.uri.toString() === uri.toString())!;
+    const table = JSON.parse(new TextDecoder().decode(notebook.cellAt(0).outputs[0].items.find((i) => i.mime === MIME)!.data)) as NotebookTableItem;
+    const uploads = async () => (await emulatorRequests()).filter((r) => r.method === 'POST' && /\/public\/v1\/tables\//.test(r.path)).map((r) => decodeURIComponent(r.path));
+    await clearEmulatorRequests();
+    await api.notebookTables.request(table.id, { type: 'action', action: 'push' });
+    const first = await uploads();
+    assert.equal(first.length, 1, JSON.stringify(first));
+    assert.match(first[0], /\/public\/v1\/tables\/Notebook_push_me_t$/);
+    const variables = await vscode.commands.executeCommand<{ variables: { name: string; table?: string }[] }>('datagrok.notebooks.showVariables', { uri });
+    const pushed = variables.variables.find((v) => v.name === 't')?.table;
+    assert.ok(pushed, `the variable t names its table on the server: ${JSON.stringify(variables)}`);
+    // Again: nothing sent. The call cell takes the table by reference.
+    await api.notebookTables.request(table.id, { type: 'action', action: 'push' });
+    const [counted] = await vscode.commands.executeCommand<CellResult[]>('datagrok.notebooks.run', { uri, cells: [1] });
+    assert.deepEqual(counted.outputs, [{ name: 'count', type: 'int', value: 2 }]);
+    assert.equal((await uploads()).length, 1, 'one upload in all');
   });
 });

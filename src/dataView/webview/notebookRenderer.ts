@@ -67,7 +67,7 @@ export const activate: ActivationFunction = (context) => {
         title: table.name,
         columns: table.columns,
         rowCount: { rows: table.rows, exact: true },
-        actions: ['saveAs'],
+        actions: ['saveAs', 'push'],
         source: `${table.name}: dataframe, ${table.rows.toLocaleString('en-US')} rows × ${table.columns.length} columns`,
         rows: table.first,
       });
