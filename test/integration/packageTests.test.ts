@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import JSZip from 'jszip';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import { emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
+import { emulator, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn, until as waitUntil } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const REPO = path.resolve(__dirname, '..', '..', '..');
@@ -30,15 +30,7 @@ let api: DatagrokExtensionApi;
 let dir = '';
 const tests = () => api.packageTests;
 
-async function until<T>(what: string, read: () => T | undefined | false, ms = 60000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const until = <T>(what: string, read: () => T | undefined | false, ms = 60000) => waitUntil(what, read, ms);
 
 function labels(items: vscode.TestItemCollection): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -62,6 +62,17 @@ export async function clearEmulatorRequests(): Promise<void> {
   await control('DELETE', 'requests');
 }
 
+/** Polls `read` every 100 ms until it gives a value (not undefined or false), for `ms` at the most. */
+export async function until<T>(what: string, read: () => T | undefined | false, ms = 30000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /**
  * For a suite that needs a trusted (or an untrusted) workspace. The launcher sets the trust mode: a
  * suite made for the other mode is skipped, and a workspace whose trust is not what the launcher set up

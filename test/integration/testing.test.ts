@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import { clearEmulatorRequests, control, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn } from './support';
+import { clearEmulatorRequests, control, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn, until } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'function-tests');
@@ -36,16 +36,6 @@ function treeOf(): unknown {
   };
   const all = walk(tests().controller.items);
   return Object.fromEntries(Object.entries(all).filter(([label]) => label.startsWith(ROOT)));
-}
-
-async function until<T>(what: string, read: () => T | undefined, ms = 30000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 function item(id: string): vscode.TestItem {

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import { requireWorkspaceTrust, resetEmulator, signIn } from './support';
+import { requireWorkspaceTrust, resetEmulator, signIn, until } from './support';
 
 const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const RELATIVE = 'roots-tests/math/add.datagrok.json';
@@ -17,16 +17,6 @@ interface RunResult {
   passed: number;
   failed: number;
   cases: { id: string; outcome: string }[];
-}
-
-async function until<T>(what: string, read: () => T | undefined | false, ms = 30000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const folderIndex = (uri: vscode.Uri) => (vscode.workspace.workspaceFolders ?? []).findIndex((f) => f.uri.toString() === uri.toString());
