@@ -4,7 +4,8 @@
 // script's table), runs it with Datagrok: Run Notebook from the palette, and waits until the three cells
 // have made their outputs (the variables status item counts them, no cell failed), and the tables show in the data view's
 // grid (the table renderer, its rows read through the extension); then the first table's Save As CSV, through
-// the workbench's own save dialog, writes its rows to the workspace. Screenshot: screenshots/notebook.png.
+// the workbench's own save dialog, writes its rows to the workspace, and its Push as Table says the table is
+// on the server already (the Python cell took it). Screenshot: screenshots/notebook.png.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
@@ -194,6 +195,21 @@ async function main(): Promise<number> {
     const saved = await saveFirstTableAs(page, path.join(folder, 'saved-byCountry.csv'));
     if (!saved.startsWith('country,n\n') || saved.trim().split('\n').length < 3) throw new Error(`the saved CSV: ${saved.slice(0, 200)}`);
     console.log(`ok   ui (notebook): Save As CSV from the first table's toolbar wrote its ${saved.trim().split('\n').length - 1} rows`);
+    // Push as Table: the Python cell took byCountry, so it is on the server already, and the push says so.
+    const pushed = await pollUntil(
+      page,
+      async () => {
+        const shown = (await toasts(page)).find((t) => /byCountry is on Datagrok already|Pushed byCountry/.test(t.message));
+        if (shown) return shown.message;
+        await (await toolbarButton(page, 'Push as Table'))?.button.click();
+        await page.waitForTimeout(1500);
+        return undefined;
+      },
+      async () => `Push as Table said nothing; toasts: ${(await toasts(page)).map((t) => t.message).join(' | ') || '(none)'}`,
+      LONG,
+    );
+    if (!/is on Datagrok already \(table [\w-]+\): a cell took it/.test(pushed)) throw new Error(`Push as Table said: ${pushed}`);
+    console.log(`ok   ui (notebook): Push as Table on the first table's toolbar: "${pushed}"`);
     return 0;
   } catch (error) {
     await page.screenshot({ path: path.join(screenshotsDir, 'notebook-failed.png') }).catch(() => undefined);
