@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as assert from 'node:assert';
 import * as vscode from 'vscode';
+import type { DatagrokExtensionApi } from '../../src/extension';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -60,6 +61,17 @@ export async function emulatorRequests(): Promise<EmulatorRequest[]> {
 
 export async function clearEmulatorRequests(): Promise<void> {
   await control('DELETE', 'requests');
+}
+
+/** A trusted workspace's suite, started: the emulator reset, signed in; the extension's API and the first workspace folder's path. */
+export async function startSignedIn(context: Mocha.Context): Promise<{ api: DatagrokExtensionApi; folder: string }> {
+  requireWorkspaceTrust(context, true);
+  await resetEmulator();
+  await signIn();
+  const api = await vscode.extensions.getExtension<DatagrokExtensionApi>('datagrok-community.datagrok-vscode')!.activate();
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  assert.ok(folder, 'a workspace folder is open');
+  return { api, folder };
 }
 
 /** Polls `read` every 100 ms until it gives a value (not undefined or false), for `ms` at the most. */

@@ -5,9 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import { clearEmulatorRequests, control, emulatorRequests, requireWorkspaceTrust, resetEmulator, signIn, until } from './support';
+import { clearEmulatorRequests, control, emulatorRequests, startSignedIn, until } from './support';
 
-const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const FIXTURES = path.resolve(__dirname, '..', '..', '..', 'test', 'fixtures', 'function-tests');
 const ROOT = 'function-tests';
 
@@ -59,12 +58,8 @@ describe('Function tests: parameter files with "$expect" in the Test Explorer', 
   this.timeout(90000);
   before(async function () {
     this.timeout(180000);
-    requireWorkspaceTrust(this, true);
-    await resetEmulator();
-    await signIn();
-    api = (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    assert.ok(folder, 'a workspace folder is open');
+    let folder: string;
+    ({ api, folder } = await startSignedIn(this));
     root = path.join(folder, ROOT);
     fs.rmSync(root, { recursive: true, force: true });
     fs.cpSync(FIXTURES, root, { recursive: true });

@@ -7,9 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DatagrokExtensionApi } from '../../src/extension';
-import { requireWorkspaceTrust, resetEmulator, signIn, until } from './support';
+import { startSignedIn, until } from './support';
 
-const EXTENSION_ID = 'datagrok-community.datagrok-vscode';
 const RELATIVE = 'roots-tests/math/add.datagrok.json';
 const SECOND = 'second-root';
 
@@ -30,12 +29,8 @@ describe('Function tests in a window of several folders', function () {
 
   before(async function () {
     this.timeout(180000);
-    requireWorkspaceTrust(this, true);
-    await resetEmulator();
-    await signIn();
-    api = (await vscode.extensions.getExtension<DatagrokExtensionApi>(EXTENSION_ID)!.activate()) as DatagrokExtensionApi;
-    const first = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    assert.ok(first, 'a workspace folder is open');
+    let first: string;
+    ({ api, folder: first } = await startSignedIn(this));
     const test = (a: number, b: number, expect: number) => JSON.stringify({ $function: 'Demo:Add', a, b, $expect: expect });
     firstFile = path.join(first, RELATIVE);
     fs.mkdirSync(path.dirname(firstFile), { recursive: true });
