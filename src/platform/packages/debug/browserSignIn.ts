@@ -24,7 +24,8 @@ export interface BrowserSignIn {
 
 /** How long a sign-in cookie lasts in the profile; the next launch writes a fresh one anyway. */
 const COOKIE_DAYS = 14;
-const PAGE = '<!DOCTYPE html><html><head><title>Datagrok sign-in</title></head><body></body></html>';
+/** The page that claims the server's origin; its empty icon keeps the browser from asking the server for /favicon.ico. */
+const PAGE = '<!DOCTYPE html><html><head><title>Datagrok sign-in</title><link rel="icon" href="data:,"></head><body></body></html>';
 
 /** The flags of the signing-in run: headless, quiet, no first-run UI; no sandbox as root (Chromium refuses to start otherwise). */
 export function signInArgs(profile: string): string[] {
